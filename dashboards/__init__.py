@@ -1,0 +1,1 @@
+"""Plotly reports built from the DuckDB tables."""

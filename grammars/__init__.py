@@ -1,0 +1,1 @@
+"""Lark grammars, one per site dialect, loaded with importlib.resources."""

@@ -1,0 +1,1 @@
+"""The data flow: files -> parse -> validate -> DuckDB; stats SQL; parallel execution."""

@@ -1,0 +1,58 @@
+"""``stud-hh``: one console script, one subcommand per job.
+
+Each subcommand lives in its own module exposing ``configure(parser)`` and
+``run(args) -> int``; this module only routes. Commands that need the database or the
+reports live in ``pipelines`` and ``dashboards`` and are imported here lazily, which is the
+one place the pure ``stud_hh`` package may reach them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+#: subcommand -> (module, one-line help)
+COMMANDS: dict[str, tuple[str, str]] = {
+    "parse": ("stud_hh.commands.parse", "parse hand histories into typed events"),
+    "audit": ("stud_hh.commands.audit", "replay hands through the rules engine, list violations"),
+    "simulate": ("stud_hh.commands.simulate", "write simulated PokerStars stud hand histories"),
+    "import": ("pipelines.commands.import_cmd", "import hand histories into DuckDB"),
+    "watch": ("pipelines.commands.watch", "keep importing new hands as they are written"),
+    "stats": ("pipelines.stats.command", "per-player stud statistics"),
+    "rebuild": ("pipelines.commands.rebuild", "recompute per-hand facts after a catalogue change"),
+    "report": ("dashboards.commands.report", "write the Plotly HTML report"),
+    "demo": ("dashboards.commands.demo", "simulate, import, show stats and write a report"),
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="stud-hh", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for name, (module_name, help_text) in COMMANDS.items():
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if exc.name and module_name.startswith(exc.name):
+                continue  # command not built yet in this checkout
+            raise
+        command = sub.add_parser(name, help=help_text, description=help_text)
+        module.configure(command)
+        command.set_defaults(_run=module.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args._run(args) or 0)
+    except BrokenPipeError:
+        return 0
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Subcommands of the pure layer (parse, audit, simulate)."""
