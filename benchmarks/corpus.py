@@ -1,0 +1,62 @@
+"""A large PokerStars stud corpus for benchmarks: the real Stars hands, replicated.
+
+The real corpus holds a few dozen PokerStars stud hands; speed needs tens of thousands.
+``build_corpus(n)`` repeats the real hands in order, giving each copy a fresh hand id, into
+one file under ``benchmarks/.cache/`` (kept between runs, rebuilt when missing). Other
+benchmarks reuse it::
+
+    from benchmarks.corpus import build_corpus
+    path = build_corpus(20_000)
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CACHE = Path(__file__).resolve().parent / ".cache"
+STARS = (ROOT.parent / "shared" / "corpus" / "real" / "cash" / "Stars").resolve()
+
+_HAND_NO = re.compile(r"^(PokerStars (?:Hand|Game) #)(\d+)(:)")
+
+
+def real_stars_hands(source: Path = STARS) -> list[str]:
+    """The text of every real PokerStars hand (``*.txt`` files), in a stable order."""
+    from stud_hh.reader import read_hands
+
+    if not source.is_dir():
+        raise FileNotFoundError(f"real PokerStars corpus not found at {source}")
+    hands = [
+        raw.text
+        for path in sorted(source.rglob("*.txt"))
+        for raw in read_hands(path)
+        if raw.text.startswith("PokerStars ")
+    ]
+    if not hands:
+        raise FileNotFoundError(f"no PokerStars hands under {source}")
+    return hands
+
+
+def build_corpus(n_hands: int, source: Path = STARS, cache: Path = CACHE) -> Path:
+    """A UTF-8 file of ``n_hands`` PokerStars hands with unique ids (cached by size)."""
+    out = cache / f"stars-{n_hands}.txt"
+    if out.is_file():
+        return out
+    hands = real_stars_hands(source)
+    cache.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_suffix(".tmp")
+    base = 900_000_000_000
+    with open(tmp, "w", encoding="utf-8", newline="\n") as f:
+        for i in range(n_hands):
+            text = _HAND_NO.sub(lambda m, i=i: f"{m[1]}{base + i}{m[3]}", hands[i % len(hands)],
+                                count=1)
+            f.write(text)
+            f.write("\n\n\n")
+    tmp.replace(out)
+    return out
+
+
+if __name__ == "__main__":
+    print(build_corpus(int(sys.argv[1]) if len(sys.argv) > 1 else 20_000))

@@ -1,0 +1,1 @@
+"""``stud-hh report`` and ``stud-hh demo``: thin CLI wrappers over ``dashboards``."""

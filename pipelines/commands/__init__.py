@@ -1,0 +1,1 @@
+"""``stud-hh`` subcommands that need the database: import, watch, rebuild."""

@@ -1,0 +1,165 @@
+"""``stud-hh audit PATH...``: list every rule breach and inconsistent record, hand by hand.
+
+The text report quotes the offending action line as the site printed it and says what
+was expected; ``--format jsonl`` prints one object per violation (and per unreadable
+hand) for tools. Exit 0 when nothing of error severity was found, 1 otherwise, 2 for
+usage errors (argparse).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TextIO
+
+import msgspec
+
+from stud_hh.events import Event, Hand, ParseError
+from stud_hh.parse import parse_file
+from stud_hh.rules import PRESETS, RuleSet, preset
+from stud_hh.validate import Violation, validate
+
+RULE_CHOICES = sorted(name.lower() for name in PRESETS)
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("paths", nargs="+", metavar="PATH", type=Path,
+                        help="hand history files, or directories searched recursively for "
+                             "*.txt files")
+    parser.add_argument("--rules", choices=RULE_CHOICES, default=None,
+                        help="rule set to judge by (default: each site's own preset)")
+    parser.add_argument("--format", choices=("text", "jsonl"), default="text",
+                        dest="fmt", help="text report (default) or one JSON object a line")
+
+
+#: What a directory is searched for: hand histories are text files (fpdb's expected-result
+#: files and other tools' side files beside them are not).
+HAND_HISTORY_SUFFIXES = frozenset({".txt"})
+
+
+def iter_files(paths: list[Path]) -> Iterator[Path]:
+    """Files as given; directories expanded to their ``*.txt`` files, sorted, not hidden."""
+    for path in paths:
+        if path.is_dir():
+            yield from sorted(
+                p for p in path.rglob("*")
+                if p.is_file() and p.suffix.lower() in HAND_HISTORY_SUFFIXES
+                and not any(part.startswith(".") for part in p.relative_to(path).parts))
+        else:
+            yield path
+
+
+def action_event(hand: Hand, action_index: int | None) -> Event | None:
+    if action_index is None:
+        return None
+    for _street, index, event in hand.player_actions():
+        if index == action_index:
+            return event
+    return None
+
+
+def quote(event: Event, hand: Hand) -> str:
+    """The line as the history printed it (the PokerStars writer), or a plain rendering."""
+    try:
+        from stud_hh.dialects.pokerstars.writer import format_event
+    except ImportError:  # pragma: no cover - writer absent in a partial checkout
+        return repr(event)
+    try:
+        return format_event(event, hand)
+    except (TypeError, KeyError, ValueError):
+        return repr(event)
+
+
+def _record(v: Violation) -> dict[str, object]:
+    return {
+        "hand_id": v.hand_id,
+        "code": v.code,
+        "severity": v.severity,
+        "street": int(v.street) if v.street is not None else None,
+        "action_index": v.action_index,
+        "player": v.player,
+        "rule": v.rule,
+        "message": v.message,
+    }
+
+
+def _parse_error_record(err: ParseError) -> dict[str, object]:
+    return {
+        "hand_id": err.hand_id,
+        "code": "PARSE_ERROR",
+        "severity": "error",
+        "street": None,
+        "action_index": None,
+        "player": None,
+        "rule": None,
+        "message": str(err),
+        "path": err.path,
+        "line": err.line,
+    }
+
+
+class _Tally:
+    def __init__(self) -> None:
+        self.hands = 0
+        self.flagged = 0
+        self.errors = 0
+        self.warnings = 0
+        self.parse_errors = 0
+
+
+def _write_text(out: TextIO, hand: Hand, found: list[Violation]) -> None:
+    where = f" ({hand.source.path}:{hand.source.line})" if hand.source else ""
+    out.write(f"Hand #{hand.hand_id}{where}\n")
+    for v in found:
+        place = []
+        if v.street is not None:
+            place.append(v.street.label)
+        if v.action_index is not None:
+            place.append(f"action {v.action_index}")
+        at = f" [{', '.join(place)}]" if place else ""
+        out.write(f"  {v.severity.upper():7} {v.code}{at}  (rule book {v.rule})\n")
+        event = action_event(hand, v.action_index)
+        if event is not None:
+            out.write(f"    > {quote(event, hand)}\n")
+        out.write(f"    {v.message}\n")
+    out.write("\n")
+
+
+def audit(paths: list[Path], rules: RuleSet | None, fmt: str, out: TextIO) -> _Tally:
+    tally = _Tally()
+    encoder = msgspec.json.Encoder()
+    for path in iter_files(paths):
+        for item in parse_file(path):
+            if isinstance(item, ParseError):
+                tally.parse_errors += 1
+                if fmt == "jsonl":
+                    out.write(encoder.encode(_parse_error_record(item)).decode() + "\n")
+                else:
+                    out.write(f"PARSE ERROR {item}\n\n")
+                continue
+            tally.hands += 1
+            found = validate(item, rules)
+            if not found:
+                continue
+            tally.flagged += 1
+            tally.errors += sum(v.severity == "error" for v in found)
+            tally.warnings += sum(v.severity == "warning" for v in found)
+            if fmt == "jsonl":
+                for v in found:
+                    out.write(encoder.encode(_record(v)).decode() + "\n")
+            else:
+                _write_text(out, item, found)
+    return tally
+
+
+def run(args: argparse.Namespace) -> int:
+    rules = preset(args.rules) if args.rules else None
+    out = sys.stdout
+    tally = audit(list(args.paths), rules, args.fmt, out)
+    if args.fmt == "text":
+        out.write(f"{tally.hands} hands audited, {tally.flagged} with findings: "
+                  f"{tally.errors} errors, {tally.warnings} warnings, "
+                  f"{tally.parse_errors} unreadable hands\n")
+    return 1 if tally.errors or tally.parse_errors else 0

@@ -1,0 +1,908 @@
+"""PokerStars stud text -> ``Hand``: the Lark grammar plus a thin inline transformer.
+
+``grammars/pokerstars.lark`` has a terminal per line kind and checks the order of the
+hand (header, table and seats, antes, streets 3rd..River, showdown, summary); lines that
+always come in runs (seats, antes, a street's deal, a street's betting, the summary) are
+one token per run, because Lark's cost is per token. The transformer runs inside the LALR
+parser (``Lark(transformer=...)``, no tree is ever built) and turns each line into one
+event by slicing its text at the continuation the grammar already proved is there; each
+run is split back into lines. ``lark-cython`` is used when installed (its tokens are not
+``str``: always read ``.value``); pure Lark is the fallback.
+
+One line, one event: every action, deal, show, collect and table-noise line becomes exactly
+one event, except ``*** SUMMARY ***`` (none: ``Summary`` comes from the ``Total pot``
+line, which ``Board [..]`` completes) and the header, table and seat lines (the
+``Header`` and ``Seat`` records).
+
+How the history's cards become ``Deal`` events (the engine replays these):
+
+* 3rd street: every player gets one ``Deal`` of three cards, ``up=(False, False, True)``.
+  ``Dealt to Hero [Ac Kc 8c]`` gives all three; ``Dealt to X [Tc]`` gives ``(None, None,
+  Tc)``.
+* 4th-6th street: ``Dealt to X [old cards] [new]`` gives only the new card, face up; the
+  old cards are what earlier ``Deal`` events already hold.
+* River: the hero's ``Dealt to Hero [...] [4d]`` is a face-down card. Every other player
+  still in (dealt on 6th street and not folded since) gets a ``Deal`` of one ``None``
+  face-down card, placed right after the river's ``StreetStart`` in 6th-street order (the
+  hero's own line takes its place in that order). When the deck ran out, ``*** RIVER ***
+  [6h]`` is a ``BoardCard`` instead and nobody gets a river ``Deal``.
+* Cards revealed later (``shows``, ``mucks [..]``, summary ``showed``/``mucked``) fill the
+  ``None`` hole cards: a shown hand lists cards in the order dealt, so its first two are
+  the 3rd-street hole cards and its seventh (if any) the river card. They fill only a
+  3rd-street ``Deal`` whose door card matches the shown third card.
+
+Money: cents when the stakes carry a currency (``$``, ``€``, ``£`` or a code), otherwise
+chips (tournaments, play money). The header's ante and bring-in are the amounts actually
+posted (largest ante and the bring-in that was not all-in), as PokerStars never prints them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import datetime
+from importlib.resources import files
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import lark
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from stud_hh.cards import DECK, str_card
+from stud_hh.events import (
+    Ante,
+    BettingCapped,
+    BoardCard,
+    BringIn,
+    Call,
+    Chat,
+    Check,
+    Collect,
+    Complete,
+    Deal,
+    DoubleBetAllowed,
+    Event,
+    Fold,
+    Game,
+    Hand,
+    Header,
+    Limit,
+    Muck,
+    NoLowHand,
+    NoShow,
+    ParseError,
+    Raise,
+    Seat,
+    SeatResult,
+    Show,
+    ShowdownStart,
+    Source,
+    Street,
+    StreetStart,
+    Summary,
+    TableNote,
+    UncalledReturn,
+)
+from stud_hh.events import Bet as BetEvent
+from stud_hh.reader import RawHand
+
+try:  # the compiled lexer/parser loop (about 1.1-1.2x faster here)
+    import lark_cython
+
+    _PLUGINS: dict[str, Any] | None = lark_cython.plugins
+except ImportError:  # pragma: no cover - exercised only where lark-cython is absent
+    _PLUGINS = None
+
+SITE = "pokerstars"
+
+#: Zones PokerStars prints after the local time, as IANA names (DST handled by zoneinfo).
+ZONES: dict[str, str] = {
+    "ET": "America/New_York", "EDT": "America/New_York", "EST": "America/New_York",
+    "CT": "America/Chicago", "MT": "America/Denver", "PT": "America/Los_Angeles",
+    "AT": "America/Halifax", "AKT": "America/Anchorage", "HT": "Pacific/Honolulu",
+    "BRT": "America/Sao_Paulo", "ART": "America/Argentina/Buenos_Aires",
+    "UTC": "UTC", "GMT": "Europe/London", "WET": "Europe/Lisbon", "BST": "Europe/London",
+    "CET": "Europe/Paris", "CEST": "Europe/Paris", "EET": "Europe/Helsinki",
+    "MSK": "Europe/Moscow", "IST": "Asia/Kolkata", "CCT": "Asia/Shanghai",
+    "JST": "Asia/Tokyo", "KST": "Asia/Seoul", "AWST": "Australia/Perth",
+    "ACST": "Australia/Adelaide", "AET": "Australia/Sydney", "NZT": "Pacific/Auckland",
+}
+_ZONE_CACHE: dict[str, ZoneInfo] = {}
+
+#: "Ah" -> card int, exactly as PokerStars writes cards (rank upper, suit lower)
+_CARD: dict[str, int] = {str_card(c): c for c in DECK}
+_SINGLE: dict[str, tuple[int]] = {text: (c,) for text, c in _CARD.items()}
+_CURRENCY_BY_SYMBOL = {"$": "USD", "€": "EUR", "£": "GBP"}
+_STREET_BY_NAME = {
+    "3rd Street": Street.THIRD, "4th Street": Street.FOURTH, "5th Street": Street.FIFTH,
+    "6th Street": Street.SIXTH, "River": Street.SEVENTH,
+}
+_ALL_IN = " and is all-in"
+_UP3 = (False, False, True)
+_UP = (True,)
+_DOWN = (False,)
+_HIDDEN = (None,)
+_WON = re.compile(r"won \(([^)]*)\)")
+_TOTAL = re.compile(
+    r"Total pot (?P<total>\S+)(?: Main pot (?P<main>\S+)\.)?(?P<sides>(?: Side pot\S* \S+\.)*)"
+    r" \| Rake (?P<rake>\S+)"
+)
+_HAND_ID = re.compile(r"#(\d+)")
+
+
+class FieldError(ValueError):
+    """A line the grammar accepted but whose fields make no sense (a bad card, money)."""
+
+
+def _zone(label: str) -> ZoneInfo:
+    zone = _ZONE_CACHE.get(label)
+    if zone is None:
+        name = ZONES.get(label)
+        if name is None:
+            raise FieldError(f"unknown time zone {label!r}")
+        zone = _ZONE_CACHE[label] = ZoneInfo(name)
+    return zone
+
+
+def _datetime(text: str, default_zone: str = "ET") -> datetime:
+    """``2009/07/16 2:36:31 CET`` or the old ``2006/07/01 - 12:00:00 (ET)``, made aware."""
+    parts = text.replace(" - ", " ").replace("(", "").replace(")", "").split()
+    y, m, d = parts[0].split("/")
+    hh, mm, ss = parts[1].split(":")
+    zone = _zone(parts[2] if len(parts) > 2 else default_zone)
+    return datetime(int(y), int(m), int(d), int(hh), int(mm), int(ss), tzinfo=zone)
+
+
+def _cents(text: str) -> int:
+    """``$0.04`` -> 4, ``$3318`` -> 331800, ``€1,234.5`` -> 123450."""
+    t = text.lstrip("$€£")
+    if "," in t:
+        t = t.replace(",", "")
+    whole, dot, frac = t.partition(".")
+    if not dot:
+        return int(whole) * 100
+    if len(frac) == 2:
+        return int(whole) * 100 + int(frac)
+    if len(frac) == 1:
+        return int(whole) * 100 + int(frac) * 10
+    raise FieldError(f"amount {text!r} has more than two decimals")
+
+
+def _chips(text: str) -> int:
+    """``1,500`` -> 1500; chips are whole (a fractional chip count is an error)."""
+    t = text.lstrip("$€£")
+    if "," in t:
+        t = t.replace(",", "")
+    whole, dot, frac = t.partition(".")
+    if dot and frac.strip("0"):
+        raise FieldError(f"fractional chip amount {text!r}")
+    return int(whole)
+
+
+class _Memo(dict[str, int]):
+    """Amount text -> int, remembered: a session repeats the same few amounts endlessly."""
+
+    __slots__ = ("convert",)
+
+    def __init__(self, convert: Callable[[str], int]) -> None:
+        super().__init__()
+        self.convert = convert
+
+    def __missing__(self, text: str) -> int:
+        value = self.convert(text)
+        if len(self) > 4096:
+            self.clear()
+        self[text] = value
+        return value
+
+
+_CENTS = _Memo(_cents)
+_CHIPS = _Memo(_chips)
+
+
+def _cards(text: str) -> tuple[int, ...]:
+    """``Ac Kc 8c`` (the inside of a bracket) -> card ints."""
+    try:
+        return tuple([_CARD[c] for c in text.split(" ")])
+    except KeyError as exc:
+        raise FieldError(f"not a card: {exc.args[0]!r}") from None
+
+
+def _card_groups(text: str) -> tuple[str, list[tuple[int, ...]]]:
+    """``NAME [a b] [c]`` -> (``NAME``, [(a, b), (c,)]): groups taken from the right.
+
+    A name may itself hold brackets (``PC [Mittel]``); it ends before the leftmost bracket
+    group, counting from the end, whose content is cards.
+    """
+    parts = text.split(" [")
+    groups: list[tuple[int, ...]] = []
+    while len(parts) > 1:
+        inner = parts[-1]
+        if not inner.endswith("]"):
+            break
+        try:
+            cards = tuple([_CARD[c] for c in inner[:-1].split(" ")])
+        except KeyError:
+            break
+        groups.append(cards)
+        parts.pop()
+    groups.reverse()
+    return " [".join(parts), groups
+
+
+class _HandBuilder:
+    """The state of one hand while its line tokens are turned into events.
+
+    Handlers receive a token's text without its final newline; a run token (table and seats,
+    antes, a street and its deal, betting, summary) holds several lines, and ``offset`` says
+    which one was being read when an error struck.
+    """
+
+    __slots__ = (
+        "events", "folded", "money", "offset", "posted_ante", "posted_bring_in", "revealed",
+        "river_slot", "seats", "sixth", "street", "table_line", "third_slot",
+    )
+
+    def __init__(self, money: dict[str, int]) -> None:
+        self.money = money
+        self.events: list[Event] = []
+        self.seats: list[Seat] = []
+        self.table_line = ""
+        self.street = Street.THIRD
+        self.third_slot: dict[str, int] = {}  # player -> index of the 3rd-street Deal
+        self.river_slot: dict[str, int] = {}  # player -> index of the river Deal
+        self.sixth: list[str] = []  # players dealt on 6th street, in order
+        self.folded: set[str] = set()
+        self.revealed: list[tuple[str, tuple[int, ...]]] = []  # (player, cards shown)
+        self.posted_ante: int | None = None  # the largest ante posted in full
+        self.posted_bring_in: int | None = None  # the bring-in, unless it was all-in
+        self.offset = 0
+
+    # --- seats, forced bets, streets and dealing ----------------------------------------------
+
+    def table(self, text: str) -> None:
+        """The table line, then one line per seat."""
+        self.table_line, _, seats = text.partition("\n")
+        money = self.money
+        append = self.seats.append
+        i = 0
+        try:
+            for i, line in enumerate(seats.split("\n"), 1):  # noqa: B007 (i: for errors)
+                colon = line.index(": ")
+                chips = line.rindex(" in chips")
+                paren = line.rindex(" (", 0, chips)
+                tail = line[line.index(")", chips) + 1 :]
+                append(Seat(int(line[5:colon]), line[colon + 2 : paren],
+                            money[line[paren + 2 : chips]],
+                            sitting_out=tail == " is sitting out",
+                            out_of_hand=tail.startswith(" out of hand")))
+        except Exception:
+            self.offset = i
+            raise
+
+    def antes(self, text: str) -> None:
+        money = self.money
+        append = self.events.append
+        i = 0
+        try:
+            for i, line in enumerate(text.split("\n")):  # noqa: B007 (i: for errors)
+                name, _, amount = line.rpartition(": posts the ante ")
+                if amount.endswith(_ALL_IN):
+                    append(Ante(name, money[amount[: -len(_ALL_IN)]], True))
+                else:
+                    ante = money[amount]
+                    if self.posted_ante is None or ante > self.posted_ante:
+                        self.posted_ante = ante
+                    append(Ante(name, ante))
+        except Exception:
+            self.offset = i
+            raise
+
+    def street_start(self, street: Street, text: str) -> None:
+        """A street's banner line, then the cards dealt on it."""
+        self.street = street
+        self.events.append(StreetStart(street))
+        banner, _, deals = text.partition("\n")
+        if street is Street.SEVENTH:
+            self.river(banner)
+        if deals:
+            try:
+                self.deals(deals)
+            except Exception:
+                self.offset += 1
+                raise
+
+    def third(self, text: str) -> None:
+        self.street_start(Street.THIRD, text)
+
+    def fourth(self, text: str) -> None:
+        self.street_start(Street.FOURTH, text)
+
+    def fifth(self, text: str) -> None:
+        self.street_start(Street.FIFTH, text)
+
+    def sixth_street(self, text: str) -> None:
+        self.street_start(Street.SIXTH, text)
+
+    def seventh(self, text: str) -> None:
+        self.street_start(Street.SEVENTH, text)
+
+    def river(self, banner: str) -> None:
+        events = self.events
+        if banner.endswith("]"):  # *** RIVER *** [6h]: the deck ran out, one card for all
+            events.append(BoardCard(_cards(banner[banner.rindex("[") + 1 : -1])[0]))
+            return
+        for player in self.sixth:
+            if player not in self.folded:
+                self.river_slot[player] = len(events)
+                events.append(Deal(Street.SEVENTH, player, _HIDDEN, _DOWN))
+
+    def deals(self, text: str) -> None:
+        """A run of ``Dealt to`` lines. 4th-6th street (most of them) take a fast path:
+        ``Dealt to NAME [old] [new]`` with one new card and no bracket in the name."""
+        street = self.street
+        i = 0
+        try:
+            if street is Street.THIRD:  # Dealt to NAME [door card], the hero's [a b c]
+                events = self.events
+                slots = self.third_slot
+                for i, line in enumerate(text.split("\n")):  # noqa: B007 (i: for errors)
+                    first = line.find(" [")
+                    door = _CARD.get(line[first + 2 : -1])
+                    if door is None or line.rfind(" [") != first:
+                        self.dealt(line)
+                        continue
+                    name = line[9:first]
+                    slots[name] = len(events)
+                    events.append(Deal(street, name, (None, None, door), _UP3))
+                return
+            if street is Street.SEVENTH:
+                for i, line in enumerate(text.split("\n")):  # noqa: B007 (i: for errors)
+                    self.dealt(line)
+                return
+            append = self.events.append
+            single = _SINGLE
+            sixth = self.sixth if street is Street.SIXTH else None
+            for i, line in enumerate(text.split("\n")):  # noqa: B007 (i: for errors)
+                first = line.find(" [")
+                last = line.rfind(" [")
+                new = single.get(line[last + 2 : -1])
+                if new is None or line.find(" [", first + 2) != last:
+                    self.dealt(line)
+                    continue
+                name = line[9:first]
+                append(Deal(street, name, new, _UP))
+                if sixth is not None:
+                    sixth.append(name)
+        except Exception:
+            self.offset = i
+            raise
+
+    def dealt(self, line: str) -> None:
+        street = self.street
+        last = line.rfind(" [")
+        first = line.find(" [")
+        if street is Street.THIRD and first == last:  # Dealt to NAME [cards]
+            name, old = line[9:first], ()
+            new = _cards(line[last + 2 : -1])
+        elif street is not Street.THIRD and line.find(" [", first + 2) == last:
+            name = line[9:first]  # Dealt to NAME [old] [new]
+            old = (0,)  # only its presence matters after 3rd street
+            text = line[last + 2 : -1]
+            new = (_CARD[text],) if len(text) == 2 else _cards(text)
+        else:  # a name with brackets of its own
+            name, groups = _card_groups(line[9:])
+            if not groups:
+                raise FieldError("no cards in the Dealt line")
+            new = groups[-1]
+            old = groups[-2] if len(groups) > 1 else ()
+        events = self.events
+        if street is Street.THIRD:
+            if old:  # [down down] [up]
+                new = old + new
+            if len(new) == 3:
+                event = Deal(street, name, new, _UP3)
+            elif len(new) == 1:
+                event = Deal(street, name, (None, None, new[0]), _UP3)
+            else:
+                raise FieldError(f"{len(new)} cards dealt on 3rd street")
+            self.third_slot[name] = len(events)
+            events.append(event)
+            return
+        if len(new) != 1:
+            raise FieldError(f"{len(new)} new cards on one street")
+        if street is Street.SEVENTH:
+            event = Deal(street, name, new, _DOWN)
+            slot = self.river_slot.get(name)
+            if slot is not None and events[slot].cards == _HIDDEN:  # type: ignore[union-attr]
+                events[slot] = event
+                return
+            self.river_slot[name] = len(events)
+        else:
+            event = Deal(street, name, new, _UP)
+            if street is Street.SIXTH:
+                self.sixth.append(name)
+        events.append(event)
+
+    # --- betting ------------------------------------------------------------------------------
+
+    def actions(self, text: str) -> None:
+        """A run of betting lines ``NAME: verb ...``; the verb follows the name's last ``: ``.
+
+        The grammar has already matched each line against its line kind, so the first word
+        after the name says which kind it is.
+        """
+        append = self.events.append
+        money = self.money
+        i = 0
+        try:
+            for i, line in enumerate(text.split("\n")):  # noqa: B007 (i: for errors)
+                name, _, act = line.rpartition(": ")
+                if act == "checks":
+                    append(Check(name))
+                elif act == "folds":
+                    self.folded.add(name)
+                    append(Fold(name))
+                elif act[:6] == "calls " and act[-14:] != _ALL_IN:
+                    append(Call(name, money[act[6:]]))
+                elif act[:5] == "bets " and act[-14:] != _ALL_IN:
+                    append(BetEvent(name, money[act[5:]]))
+                else:  # the rarer kinds, and anything all-in
+                    space = act.find(" ")
+                    _ACTS[act[:space] if space > 0 else act](self, name, act)
+        except Exception:
+            self.offset = i
+            raise
+
+    def _amount(self, act: str, start: int) -> tuple[int, bool]:
+        if act.endswith(_ALL_IN):
+            return self.money[act[start : -len(_ALL_IN)]], True
+        return self.money[act[start:]], False
+
+    def call(self, name: str, act: str) -> None:
+        self.events.append(Call(name, *self._amount(act, 6)))  # "calls "
+
+    def check(self, name: str, act: str) -> None:
+        self.events.append(Check(name))
+
+    def fold(self, name: str, act: str) -> None:
+        cards = _cards(act[7:-1]) if act != "folds" else ()  # "folds [..]"
+        self.folded.add(name)
+        self.events.append(Fold(name, cards))
+
+    def bet(self, name: str, act: str) -> None:
+        self.events.append(BetEvent(name, *self._amount(act, 5)))  # "bets "
+
+    def raise_(self, name: str, act: str) -> None:
+        all_in = act.endswith(_ALL_IN)
+        if all_in:
+            act = act[: -len(_ALL_IN)]
+        by, _, to = act[7:].partition(" to ")  # "raises "
+        self.events.append(Raise(name, self.money[by], self.money[to], all_in))
+
+    def bring_in(self, name: str, act: str) -> None:
+        amount, all_in = self._amount(act, 14)  # "brings in for "
+        if not all_in and self.posted_bring_in is None:
+            self.posted_bring_in = amount
+        self.events.append(BringIn(name, amount, all_in))
+
+    def complete(self, name: str, act: str) -> None:
+        self.events.append(Complete(name, *self._amount(act, 16)))  # "completes it to "
+
+    def betting_capped(self, line: str) -> None:
+        self.events.append(BettingCapped())
+
+    def double_bet(self, line: str) -> None:
+        self.events.append(DoubleBetAllowed())
+
+    def uncalled(self, line: str) -> None:
+        amount, _, name = line[14:].partition(") returned to ")  # "Uncalled bet ("
+        self.events.append(UncalledReturn(name, self.money[amount]))
+
+    # --- showdown -----------------------------------------------------------------------------
+
+    def show_down(self, line: str) -> None:
+        self.events.append(ShowdownStart())
+
+    def show(self, line: str) -> None:
+        name, rest = _split_show(line)
+        cards_text, _, description = rest.partition("]")
+        description = description.strip()
+        desc = description[1:-1] if description.startswith("(") else None
+        cards = _cards(cards_text)
+        self.revealed.append((name, cards))
+        self.events.append(Show(name, cards, desc))
+
+    def muck(self, line: str) -> None:
+        if line.endswith(": mucks hand"):
+            self.events.append(Muck(line[:-12]))
+            return
+        name, groups = _card_groups(line)
+        name = name[: -len(": mucks")]
+        cards = groups[0] if groups else ()
+        self.revealed.append((name, cards))
+        self.events.append(Muck(name, cards))
+
+    def no_show(self, line: str) -> None:
+        self.events.append(NoShow(line[: -len(": doesn't show hand")]))
+
+    def collect(self, line: str) -> None:
+        name, _, rest = line.rpartition(" collected ")
+        amount, _, pot = rest.partition(" from ")
+        self.events.append(Collect(name, self.money[amount], pot))
+
+    def no_low(self, line: str) -> None:
+        self.events.append(NoLowHand())
+
+    # --- summary ------------------------------------------------------------------------------
+
+    def summary(self, text: str) -> None:
+        """``*** SUMMARY ***``, ``Total pot``, maybe ``Board [..]``, then the seat results."""
+        lines = text.split("\n", 3)
+        self.offset = 1
+        self.total_pot(lines[1])
+        rest = lines[2:]
+        if rest and rest[0].startswith("Board ["):
+            self.offset = 2
+            self.board(rest.pop(0))
+        if rest:
+            start = self.offset + 1
+            try:
+                self.seat_results("\n".join(rest))
+            except Exception:
+                self.offset += start
+                raise
+        self.offset = 0
+
+    def total_pot(self, line: str) -> None:
+        match = _TOTAL.fullmatch(line)
+        if match is None:
+            raise FieldError("unreadable Total pot line")
+        money = self.money
+        main = match["main"]
+        sides = tuple(money[s.split(" ")[-1][:-1]] for s in match["sides"].split(" Side pot")[1:])
+        self.events.append(
+            Summary(money[match["total"]], money[match["rake"]],
+                    money[main] if main else None, sides)
+        )
+
+    def board(self, line: str) -> None:
+        board = _cards(line[7:-1])
+        events = self.events
+        for i in range(len(events) - 1, -1, -1):
+            summary = events[i]
+            if type(summary) is Summary:
+                events[i] = Summary(summary.total_pot, summary.rake, summary.main_pot,
+                                    summary.side_pots, board)
+                return
+
+    def seat_results(self, text: str) -> None:
+        """``Seat N: NAME folded/showed/mucked/collected ...`` lines, one per seat."""
+        for i, line in enumerate(text.split("\n")):
+            self.offset = i
+            colon = line.index(": ")
+            seat = int(line[5:colon])
+            if line.endswith(")") and " collected (" in line:
+                end = line.rindex(" collected (")
+                self.events.append(SeatResult(seat, line[colon + 2 : end], "collected",
+                                              won=self.money[line[end + 12 : -1]]))
+            elif " folded on the " in line:
+                self._seat_folded(seat, line, colon)
+            elif " showed [" in line:
+                self._seat_cards(seat, line, colon, " showed [", "showed")
+            else:
+                self._seat_cards(seat, line, colon, " mucked [", "mucked")
+        self.offset = 0
+
+    def _seat_folded(self, seat: int, line: str, colon: int) -> None:
+        end = line.rindex(" folded on the ")
+        rest = line[end + 15 :]
+        didnt_bet = rest.endswith(" (didn't bet)")
+        if didnt_bet:
+            rest = rest[:-13]
+        self.events.append(SeatResult(seat, line[colon + 2 : end], "folded",
+                                      street=_STREET_BY_NAME[rest], didnt_bet=didnt_bet))
+
+    def _seat_cards(self, seat: int, line: str, colon: int, marker: str, outcome: str) -> None:
+        """``showed [..] and won (X) with ...`` / ``mucked [..]`` (maybe ``and lost with``)."""
+        end = line.index(marker)
+        cards_text, _, rest = line[end + len(marker) :].partition("]")
+        won = [self.money[w] for w in _WON.findall(rest)]
+        _, with_, description = rest.partition(" with ")
+        name, cards = line[colon + 2 : end], _cards(cards_text)
+        self.revealed.append((name, cards))
+        self.events.append(
+            SeatResult(seat, name, outcome, won=sum(won) if won else None,
+                       cards=cards, description=description if with_ else None)
+        )
+
+    # --- table noise --------------------------------------------------------------------------
+
+    def chat(self, line: str) -> None:
+        name, _, message = line[:-1].partition(' said, "')
+        self.events.append(Chat(name, message))
+
+    # --- after the last line ------------------------------------------------------------------
+
+    def reveal(self) -> None:
+        """Fill hidden hole and river cards from the cards players showed or mucked."""
+        for player, shown in self.revealed:
+            if len(shown) >= 2:
+                self._fill(player, shown)
+
+    def _fill(self, player: str, shown: tuple[int, ...]) -> None:
+        events = self.events
+        slot = self.third_slot.get(player)
+        if slot is None:
+            return
+        deal = events[slot]
+        cards = deal.cards  # type: ignore[union-attr]
+        if cards[0] is not None or (len(shown) > 2 and shown[2] != cards[2]):
+            return
+        events[slot] = Deal(Street.THIRD, player, (shown[0], shown[1], cards[2]), _UP3)
+        river = self.river_slot.get(player)
+        if len(shown) == 7 and river is not None and events[river].cards == _HIDDEN:  # type: ignore[union-attr]
+            events[river] = Deal(Street.SEVENTH, player, (shown[6],), _DOWN)
+
+
+def _split_show(line: str) -> tuple[str, str]:
+    """``NAME: shows [cards] (description)`` -> (NAME, ``cards] (description)``).
+
+    The name ends at the first ``: shows [`` that opens a bracket of cards.
+    """
+    start = 0
+    while True:
+        i = line.index(": shows [", start)
+        rest = line[i + 9 :]
+        try:
+            _cards(rest[: rest.index("]")])
+        except (FieldError, ValueError):
+            start = i + 1
+            continue
+        return line[:i], rest
+
+
+def _note(kind: str, *markers: str) -> Callable[[_HandBuilder, str], None]:
+    """A handler for a table-noise line; the name ends where the first marker found starts."""
+
+    def handle(builder: _HandBuilder, line: str) -> None:
+        for marker in markers:
+            end = line.find(marker)
+            if end >= 0:
+                builder.events.append(TableNote(kind, line[:end], line))
+                return
+        raise FieldError(f"no {kind} marker in {line!r}")
+
+    return handle
+
+
+#: first word of a betting line's action -> its handler
+_ACTS: dict[str, Callable[[_HandBuilder, str, str], None]] = {
+    "calls": _HandBuilder.call,
+    "checks": _HandBuilder.check,
+    "folds": _HandBuilder.fold,
+    "bets": _HandBuilder.bet,
+    "raises": _HandBuilder.raise_,
+    "brings": _HandBuilder.bring_in,
+    "completes": _HandBuilder.complete,
+}
+
+#: line terminal -> how it becomes events
+_HANDLERS: dict[str, Callable[[_HandBuilder, str], None]] = {
+    "TABLE": _HandBuilder.table,
+    "ANTES": _HandBuilder.antes,
+    "THIRD": _HandBuilder.third,
+    "FOURTH": _HandBuilder.fourth,
+    "FIFTH": _HandBuilder.fifth,
+    "SIXTH": _HandBuilder.sixth_street,
+    "RIVER": _HandBuilder.seventh,
+    "DEALS": _HandBuilder.deals,
+    "ACTIONS": _HandBuilder.actions,
+    "BETTING_CAPPED": _HandBuilder.betting_capped,
+    "DOUBLE_BET": _HandBuilder.double_bet,
+    "UNCALLED": _HandBuilder.uncalled,
+    "COLLECT": _HandBuilder.collect,
+    "SHOW": _HandBuilder.show,
+    "MUCK": _HandBuilder.muck,
+    "NO_SHOW": _HandBuilder.no_show,
+    "NO_LOW": _HandBuilder.no_low,
+    "SHOW_DOWN": _HandBuilder.show_down,
+    "SUMMARY": _HandBuilder.summary,
+    "SEAT_RESULTS": _HandBuilder.seat_results,
+    "JOINS": _note("joins", " joins the table"),
+    "LEAVES": _note("leaves", " leaves the table"),
+    "CONNECTED": _note("connected", " is connected"),
+    "DISCONNECTED": _note("disconnected", " is disconnected"),
+    "SITTING_OUT": _note("sitting_out", " is sitting out", ": sits out", ": is sitting out"),
+    "RETURNED": _note("returned", " has returned", ": sits in"),
+    "TIMED_OUT": _note("timed_out", " has timed out"),
+    "REMOVED": _note("removed", " was removed from the table"),
+    "FINISHED": _note("finished", " finished the tournament", " wins the tournament"),
+    "REBUY": _note("rebuy", " re-buys and receives ", " takes the add-on and receives "),
+    "BOUNTY": _note("bounty", " wins "),
+    "CHAT": _HandBuilder.chat,
+}
+
+
+class _Transformer(lark.Transformer):
+    """Called by the LALR parser on each reduction; returns plain values, never trees."""
+
+    __visit_tokens__ = False
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.header_re: re.Pattern[str] | None = None  # set once the grammar is compiled
+
+    def header(self, children: list[Any]) -> dict[str, str | None]:
+        match = self.header_re.match(children[0].value)  # type: ignore[union-attr]
+        if match is None:  # pragma: no cover - the lexer matched this very pattern
+            raise _LineError("unreadable header", 1)
+        return match.groupdict()
+
+    def lines(self, children: list[Any]) -> list[Any]:
+        """``lines: | lines LINE``: grow one list per run of lines (no tree nodes)."""
+        if not children:
+            return []
+        run: list[Any] = children[0]
+        run.append(children[1])
+        return run
+
+    preamble = showdown = seat_results = lines
+
+    def summary(self, children: list[Any]) -> list[Any]:
+        return children[:-1] + children[-1]
+
+    def start(self, children: list[Any]) -> tuple[Header, tuple[Seat, ...], tuple[Event, ...]]:
+        head = _header_parts(children[0])
+        builder = _HandBuilder(_CENTS if head["currency"] else _CHIPS)
+        handlers = _HANDLERS
+        tok = children[1]
+        try:
+            for item in children[1:]:
+                for tok in item if type(item) is list else (item,):
+                    handlers[tok.type](builder, tok.value[:-1])
+        except (ValueError, KeyError, IndexError) as exc:
+            raise _LineError(str(exc), tok.line + builder.offset) from None
+        builder.reveal()
+        events = builder.events
+        try:
+            header = _header(head, builder.table_line, builder.posted_ante,
+                             builder.posted_bring_in)
+        except (ValueError, KeyError, IndexError) as exc:
+            raise _LineError(str(exc), 1) from None
+        return header, tuple(builder.seats), tuple(events)
+
+
+class _LineError(Exception):
+    def __init__(self, message: str, line: int) -> None:
+        super().__init__(message)
+        self.line = line
+
+
+def _header_parts(fields: dict[str, str | None]) -> dict[str, Any]:
+    """Fields of the header that the rest of the hand depends on (the money unit)."""
+    small = fields["small"] or ""
+    currency = fields["currency"] or _CURRENCY_BY_SYMBOL.get(small[:1])
+    return {"fields": fields, "currency": currency}
+
+
+def _header(head: dict[str, Any], table_text: str, ante: int | None,
+            bring_in: int | None) -> Header:
+    fields: dict[str, str | None] = head["fields"]
+    currency = head["currency"]
+    money = _cents if currency else _chips
+    game_text = fields["game"] or ""
+    game = Game.RAZZ if game_text == "Razz" else (
+        Game.STUD8 if game_text.endswith("Hi/Lo") else Game.STUD
+    )
+    limit = {"Limit": Limit.FIXED, "Pot Limit": Limit.POT, "No Limit": Limit.NO_LIMIT}[
+        fields["limit"] or "Limit"
+    ]
+    when_et = fields["date_et"]
+    if when_et:
+        started_at = _datetime(when_et + " ET")
+    else:
+        started_at = _datetime(f"{fields['date']} {fields['zone'] or 'ET'}")
+    name_end = table_text.rindex("'")
+    after = table_text[name_end + 1 :]
+    max_seats = None
+    if "-max" in after:
+        max_seats = int(after[: after.index("-max")].split()[-1])
+    tournament = fields["tournament_id"]
+    return Header(
+        site=SITE,
+        hand_id=fields["hand_id"] or "",
+        game=game,
+        small_bet=money(fields["small"] or ""),
+        big_bet=money(fields["big"] or ""),
+        started_at=started_at,
+        table=table_text[7:name_end],
+        limit=limit,
+        ante=ante,
+        bring_in=bring_in,
+        currency=currency,
+        play_money=currency is None and (tournament is None or "(Play Money)" in after),
+        max_seats=max_seats,
+        tournament_id=tournament,
+        level=fields["level"],
+        buy_in=fields["buy_in"],
+        mixed=fields["mixed"],
+    )
+
+
+def grammar_text() -> str:
+    """The grammar shipped in the ``grammars`` package (inside the wheel too)."""
+    return files("grammars").joinpath("pokerstars.lark").read_text(encoding="utf-8")
+
+
+def build_lark(use_cython: bool | None = None) -> lark.Lark:
+    """The LALR parser with the transformer inline; lark-cython when available."""
+    plugins = _PLUGINS if use_cython is not False else None
+    if use_cython and plugins is None:
+        raise RuntimeError("lark-cython is not installed")
+    transformer = _Transformer()
+    options: dict[str, Any] = {"parser": "lalr", "lexer": "contextual",
+                               "transformer": transformer}
+    if plugins is not None:
+        options["_plugins"] = plugins
+    parser = lark.Lark(grammar_text(), **options)
+    transformer.header_re = re.compile(parser.get_terminal("HEADER").pattern.to_regexp())
+    return parser
+
+
+class PokerStarsParser:
+    """Parses one hand's text at a time; holds the compiled Lark parser."""
+
+    def __init__(self, use_cython: bool | None = None) -> None:
+        self._lark = build_lark(use_cython)
+
+    def parse_hand(self, raw: RawHand) -> Hand | ParseError:
+        text = raw.text if raw.text.endswith("\n") else raw.text + "\n"
+        try:
+            header, seats, events = self._lark.parse(text)
+            return Hand(header=header, seats=seats, events=events,
+                        source=Source(raw.path, raw.line))
+        except UnexpectedInput as exc:
+            return _syntax_error(exc, raw, text)
+        except _LineError as exc:
+            line = exc.line
+            return ParseError(message=str(exc), path=raw.path, line=raw.line + line - 1,
+                              hand_id=_hand_id(text), text=raw.text)
+        except Exception as exc:  # never let one hand stop a file
+            return ParseError(message=f"internal parser error: {type(exc).__name__}: {exc}",
+                              path=raw.path, line=raw.line, hand_id=_hand_id(text),
+                              text=raw.text)
+
+
+def _hand_id(text: str) -> str | None:
+    first = text.split("\n", 1)[0]
+    match = _HAND_ID.search(first)
+    return match.group(1) if match else None
+
+
+def _syntax_error(exc: UnexpectedInput, raw: RawHand, text: str) -> ParseError:
+    line = getattr(exc, "line", None)
+    column = getattr(exc, "column", None)
+    if isinstance(exc, UnexpectedCharacters):
+        expected = tuple(sorted(exc.allowed or ()))
+    elif isinstance(exc, UnexpectedToken | UnexpectedEOF):
+        expected = tuple(sorted(exc.expected or ()))
+    else:  # pragma: no cover - lark has no other kinds
+        expected = ()
+    if not isinstance(line, int) or line < 1:
+        line = text.count("\n")  # end of input
+        column = None
+    lines = text.split("\n")
+    shown = lines[line - 1] if line - 1 < len(lines) else ""
+    if isinstance(exc, UnexpectedEOF) or (isinstance(exc, UnexpectedToken)
+                                          and exc.token.type == "$END"):
+        message = "hand ends too early"
+    else:
+        message = f"unexpected line {shown[:120]!r}"
+    readable = tuple(e for e in expected if not e.startswith("__ANON"))
+    if readable:
+        message += " (expected " + ", ".join(readable[:12]) + ("…)" if len(readable) > 12
+                                                               else ")")
+    return ParseError(message=message, path=raw.path, line=raw.line + line - 1,
+                      column=column if isinstance(column, int) and column > 0 else None,
+                      hand_id=_hand_id(text), expected=expected, text=raw.text)

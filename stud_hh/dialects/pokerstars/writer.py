@@ -1,0 +1,474 @@
+"""Hand -> PokerStars text: the exact inverse of the PokerStars parser.
+
+Why it exists: the simulator must produce files that are indistinguishable from what the
+PokerStars client writes (so that the parser, the importer and the audit are exercised on
+the real format), and the validator quotes offending action lines in the site's own words.
+The layout follows the real files in ``shared/corpus/real/cash/Stars`` line for line:
+
+* one line per event, in event order; street headers from ``StreetStart``;
+* ``Dealt to`` lines print what the history reveals: the hero's hidden cards, everybody's
+  upcards, earlier cards in a first ``[...]`` group and the new card(s) in a second one; a
+  deal that reveals nothing (an opponent's river card) prints no line;
+* a ``BoardCard`` straight after the river header joins it: ``*** RIVER *** [6h]``;
+* ``Summary`` prints the ``*** SUMMARY ***`` header, the pot line and the ``Board`` line.
+
+Amounts are exact integers of the smallest unit: ``$0.04`` for 4 cents, ``$1`` for 100
+cents (PokerStars drops ``.00``), plain chip counts in tournaments and play money.
+
+>>> from stud_hh.dialects.pokerstars.writer import format_money
+>>> format_money(4, "USD"), format_money(100, "USD"), format_money(5112564, "USD")
+('$0.04', '$1', '$51125.64')
+>>> format_money(1500, None)
+'1500'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from datetime import datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from stud_hh.cards import str_cards
+from stud_hh.events import (
+    Ante,
+    Bet,
+    BettingCapped,
+    BoardCard,
+    BringIn,
+    Call,
+    Chat,
+    Check,
+    Collect,
+    Complete,
+    Deal,
+    DoubleBetAllowed,
+    Event,
+    Fold,
+    Game,
+    Hand,
+    Header,
+    Limit,
+    Muck,
+    NoLowHand,
+    NoShow,
+    Raise,
+    Seat,
+    SeatResult,
+    Show,
+    ShowdownStart,
+    Street,
+    StreetStart,
+    Summary,
+    TableNote,
+    UncalledReturn,
+)
+
+__all__ = [
+    "GAME_NAMES",
+    "LIMIT_NAMES",
+    "find_hero",
+    "format_date",
+    "format_event",
+    "format_header",
+    "format_money",
+    "write_hand",
+    "write_hands",
+]
+
+#: PokerStars' game names as printed in the header.
+GAME_NAMES: dict[Game, str] = {
+    Game.STUD: "7 Card Stud",
+    Game.STUD8: "7 Card Stud Hi/Lo",
+    Game.RAZZ: "Razz",
+}
+LIMIT_NAMES: dict[Limit, str] = {
+    Limit.FIXED: "Limit",
+    Limit.SPREAD: "Spread Limit",
+    Limit.POT: "Pot Limit",
+    Limit.NO_LIMIT: "No Limit",
+}
+CURRENCY_SYMBOLS: dict[str, str] = {"USD": "$", "EUR": "€", "GBP": "£", "CAD": "$"}
+STREET_HEADERS: dict[Street, str] = {
+    Street.THIRD: "*** 3rd STREET ***",
+    Street.FOURTH: "*** 4th STREET ***",
+    Street.FIFTH: "*** 5th STREET ***",
+    Street.SIXTH: "*** 6th STREET ***",
+    Street.SEVENTH: "*** RIVER ***",
+}
+#: The zone PokerStars prints as ``ET``.
+EASTERN = ZoneInfo("America/New_York")
+#: Hands in one file are separated by three empty lines, as the client writes them.
+HAND_SEPARATOR = "\n\n\n"
+
+
+_MONEY_CACHE: dict[tuple[int, str | None], str] = {}
+_MEMO_BELOW = 2_000  # antes, bets and small pots repeat: memoised ...
+_MEMO_SIZE = 512  # ... in a memo that stays small (flat memory however many hands)
+
+
+def format_money(amount: int, currency: str | None) -> str:
+    """Cents as PokerStars prints them (``$0.04``, ``$1``); chips as a plain integer."""
+    if amount >= _MEMO_BELOW:  # stacks and big pots rarely repeat: not worth keeping
+        return _money_text(amount, currency)
+    key = (amount, currency)
+    text = _MONEY_CACHE.get(key)
+    if text is None:
+        text = _money_text(amount, currency)
+        if len(_MONEY_CACHE) < _MEMO_SIZE:
+            _MONEY_CACHE[key] = text
+    return text
+
+
+def _money_text(amount: int, currency: str | None) -> str:
+    if currency is None:
+        return str(amount)
+    symbol = CURRENCY_SYMBOLS.get(currency, "$")
+    sign = "-" if amount < 0 else ""
+    whole, cents = divmod(abs(amount), 100)
+    if cents:
+        return f"{sign}{symbol}{whole}.{cents:02d}"
+    return f"{sign}{symbol}{whole}"
+
+
+def format_date(moment: datetime) -> str:
+    """``2009/11/26 10:08:43 ET``: Eastern time, hour without a leading zero."""
+    local = moment.astimezone(EASTERN) if moment.tzinfo is not None else moment
+    return (
+        f"{local.year}/{local.month:02d}/{local.day:02d} "
+        f"{local.hour}:{local.minute:02d}:{local.second:02d} ET"
+    )
+
+
+def _game_label(header: Header) -> str:
+    return f"{GAME_NAMES[header.game]} {LIMIT_NAMES[header.limit]}"
+
+
+def format_header(header: Header) -> list[str]:
+    """The two header lines: game line and table line."""
+    game = _game_label(header)
+    date = format_date(header.started_at)
+    if header.tournament_id is not None:
+        stakes = f"{header.small_bet}/{header.big_bet}"
+        buy_in = f"{header.buy_in} " if header.buy_in else ""
+        level = f" - Level {header.level} ({stakes})" if header.level else f" ({stakes})"
+        if header.mixed:
+            game = f"{header.mixed} ({game})"
+        first = (
+            f"PokerStars Hand #{header.hand_id}: Tournament #{header.tournament_id}, "
+            f"{buy_in}{game}{level} - {date}"
+        )
+    else:
+        money = header.currency
+        stakes = f"{format_money(header.small_bet, money)}/{format_money(header.big_bet, money)}"
+        if money is not None:
+            stakes += f" {money}"
+        if header.mixed:
+            first = (
+                f"PokerStars Hand #{header.hand_id}:  {header.mixed} ({game}, {stakes}) - {date}"
+            )
+        else:
+            first = f"PokerStars Game #{header.hand_id}:  {game} ({stakes}) - {date}"
+    table = f"Table '{header.table}'"
+    if header.max_seats is not None:
+        table += f" {header.max_seats}-max"
+    return [first, table]
+
+
+def _seat_line(seat: Seat, currency: str | None) -> str:
+    line = f"Seat {seat.seat}: {seat.player} ({format_money(seat.stack, currency)} in chips)"
+    if seat.sitting_out:
+        line += " is sitting out"
+    elif seat.out_of_hand:
+        line += " out of hand"
+    return line
+
+
+def _all_in(flag: bool) -> str:
+    return " and is all-in" if flag else ""
+
+
+def _summary_lines(event: Summary, currency: str | None) -> list[str]:
+    total = f"Total pot {format_money(event.total_pot, currency)}"
+    if event.main_pot is not None:
+        total += f" Main pot {format_money(event.main_pot, currency)}."
+        if len(event.side_pots) == 1:
+            total += f" Side pot {format_money(event.side_pots[0], currency)}."
+        else:
+            for number, side in enumerate(event.side_pots, 1):
+                total += f" Side pot-{number} {format_money(side, currency)}."
+    lines = ["*** SUMMARY ***", f"{total} | Rake {format_money(event.rake, currency)}"]
+    if event.board:
+        lines.append(f"Board [{str_cards(event.board)}]")
+    return lines
+
+
+def _seat_result(event: SeatResult, currency: str | None) -> str:
+    head = f"Seat {event.seat}: {event.player}"
+    outcome = event.outcome
+    if outcome == "folded":
+        street = event.street.label if event.street is not None else "3rd Street"
+        tail = " (didn't bet)" if event.didnt_bet else ""
+        return f"{head} folded on the {street}{tail}"
+    if outcome == "showed":
+        shown = f"{head} showed [{str_cards(event.cards)}]"
+        if event.won is not None:
+            shown += f" and won ({format_money(event.won, currency)})"
+        else:
+            shown += " and lost"
+        if event.description:
+            shown += f" with {event.description}"
+        return shown
+    if outcome == "mucked":
+        return f"{head} mucked [{str_cards(event.cards)}]"
+    if outcome == "collected":
+        return f"{head} collected ({format_money(event.won or 0, currency)})"
+    if outcome == "sat":
+        return f"{head} sat out"
+    return f"{head} {outcome}"
+
+
+def format_event(event: Event, hand: Hand, hero: str | None = None) -> str:
+    """One event as the line(s) PokerStars prints for it (no trailing newline).
+
+    ``Deal`` lines need the player's earlier cards and whether he is the hero (see
+    ``find_hero``), so they are rebuilt from ``hand``; a deal the history does not print
+    (an opponent's river card) gives ``""``. The validator quotes action lines with this.
+    """
+    if isinstance(event, Deal):
+        is_hero = event.player == (hero if hero is not None else find_hero(hand))
+        return _deal_line(event, _earlier_cards(hand, event, is_hero), is_hero) or ""
+    return _format(event, hand.header.currency)
+
+
+def _call(e: Call, cur: str | None) -> str:
+    return f"{e.player}: calls {format_money(e.amount, cur)}{_all_in(e.all_in)}"
+
+
+def _check(e: Check, cur: str | None) -> str:
+    return f"{e.player}: checks"
+
+
+def _fold(e: Fold, cur: str | None) -> str:
+    return f"{e.player}: folds [{str_cards(e.cards)}]" if e.cards else f"{e.player}: folds"
+
+
+def _bet(e: Bet, cur: str | None) -> str:
+    return f"{e.player}: bets {format_money(e.amount, cur)}{_all_in(e.all_in)}"
+
+
+def _raise(e: Raise, cur: str | None) -> str:
+    by, to = format_money(e.by, cur), format_money(e.to, cur)
+    return f"{e.player}: raises {by} to {to}{_all_in(e.all_in)}"
+
+
+def _ante(e: Ante, cur: str | None) -> str:
+    return f"{e.player}: posts the ante {format_money(e.amount, cur)}{_all_in(e.all_in)}"
+
+
+def _bring_in(e: BringIn, cur: str | None) -> str:
+    return f"{e.player}: brings in for {format_money(e.amount, cur)}{_all_in(e.all_in)}"
+
+
+def _complete(e: Complete, cur: str | None) -> str:
+    return f"{e.player}: completes it to {format_money(e.to, cur)}{_all_in(e.all_in)}"
+
+
+def _street(e: StreetStart, cur: str | None) -> str:
+    return STREET_HEADERS[e.street]
+
+
+def _board(e: BoardCard, cur: str | None) -> str:
+    return f"Board [{str_cards((e.card,))}]"
+
+
+def _capped(e: BettingCapped, cur: str | None) -> str:
+    return "Betting is capped"
+
+
+def _double(e: DoubleBetAllowed, cur: str | None) -> str:
+    return "Pair on board - a double bet is allowed"
+
+
+def _uncalled(e: UncalledReturn, cur: str | None) -> str:
+    return f"Uncalled bet ({format_money(e.amount, cur)}) returned to {e.player}"
+
+
+def _showdown(e: ShowdownStart, cur: str | None) -> str:
+    return "*** SHOW DOWN ***"
+
+
+def _show(e: Show, cur: str | None) -> str:
+    shown = f"{e.player}: shows [{str_cards(e.cards)}]"
+    return f"{shown} ({e.description})" if e.description else shown
+
+
+def _muck(e: Muck, cur: str | None) -> str:
+    if e.cards:
+        return f"{e.player}: mucks hand [{str_cards(e.cards)}]"
+    return f"{e.player}: mucks hand"
+
+
+def _no_show(e: NoShow, cur: str | None) -> str:
+    return f"{e.player}: doesn't show hand"
+
+
+def _collect(e: Collect, cur: str | None) -> str:
+    return f"{e.player} collected {format_money(e.amount, cur)} from {e.pot}"
+
+
+def _no_low(e: NoLowHand, cur: str | None) -> str:
+    return "No low hand qualified"
+
+
+def _summary(e: Summary, cur: str | None) -> str:
+    return "\n".join(_summary_lines(e, cur))
+
+
+def _note(e: TableNote, cur: str | None) -> str:
+    return e.text
+
+
+def _chat(e: Chat, cur: str | None) -> str:
+    return f'{e.player} said, "{e.message}"'
+
+
+#: event type -> line formatter; a dict lookup keeps the writer fast (one line per event).
+_FORMATTERS: dict[type, Callable[[Any, str | None], str]] = {
+    Call: _call,
+    Check: _check,
+    Fold: _fold,
+    Bet: _bet,
+    Raise: _raise,
+    Ante: _ante,
+    BringIn: _bring_in,
+    Complete: _complete,
+    StreetStart: _street,
+    BoardCard: _board,
+    BettingCapped: _capped,
+    DoubleBetAllowed: _double,
+    UncalledReturn: _uncalled,
+    ShowdownStart: _showdown,
+    Show: _show,
+    Muck: _muck,
+    NoShow: _no_show,
+    Collect: _collect,
+    NoLowHand: _no_low,
+    Summary: _summary,
+    SeatResult: _seat_result,
+    TableNote: _note,
+    Chat: _chat,
+}
+
+
+def _format(event: Event, currency: str | None) -> str:
+    try:
+        formatter = _FORMATTERS[type(event)]
+    except KeyError:
+        raise TypeError(f"cannot write event {event!r}") from None
+    return formatter(event, currency)
+
+
+def find_hero(hand: Hand) -> str | None:
+    """The player whose hidden cards the history shows in its ``Dealt to`` lines.
+
+    A parsed hand also knows the hidden cards of everyone who showed or mucked at the
+    end, so the hero is the one player whose hidden cards are known *without* being
+    revealed later; when the hero revealed his too, a player called ``Hero`` (the
+    corpus' anonymised name) is taken, else nobody (the text then differs only in not
+    repeating the hero's cards before the showdown, and parses to the same hand).
+    """
+    known: list[str] = []
+    revealed: set[str] = set()
+    for event in hand.events:
+        if isinstance(event, Deal):
+            if event.street is Street.THIRD and event.cards[0] is not None:
+                known.append(event.player)
+        elif isinstance(event, (Show, Muck, SeatResult)) and event.cards:
+            revealed.add(event.player)
+    hidden = [p for p in known if p not in revealed]
+    if len(hidden) == 1:
+        return hidden[0]
+    if "Hero" in known:
+        return "Hero"
+    return None
+
+
+def _visible(event: Deal, hero: bool) -> list[int]:
+    """Cards of this deal that the line prints: all known ones for the hero, else upcards."""
+    if hero:
+        return [c for c in event.cards if c is not None]
+    return [c for c, up in zip(event.cards, event.up, strict=False) if up and c is not None]
+
+
+def _deal_line(event: Deal, earlier: list[int], hero: bool) -> str | None:
+    new = _visible(event, hero)
+    if not new:
+        return None
+    if earlier:
+        return f"Dealt to {event.player} [{str_cards(earlier)}] [{str_cards(new)}]"
+    return f"Dealt to {event.player} [{str_cards(new)}]"
+
+
+def _earlier_cards(hand: Hand, target: Deal, hero: bool) -> list[int]:
+    earlier: list[int] = []
+    for event in hand.events:
+        if event is target:
+            break
+        if isinstance(event, Deal) and event.player == target.player:
+            earlier.extend(_visible(event, hero))
+    return earlier
+
+
+def write_hand(hand: Hand, hero: str | None = None) -> str:
+    """The hand's full text, every line ending in ``\\n`` (no separator after it).
+
+    ``hero``: whose hidden cards the ``Dealt to`` lines show; found by ``find_hero`` when
+    not given (the simulator passes it, as it knows).
+    """
+    header = hand.header
+    currency = header.currency
+    if hero is None:
+        hero = find_hero(hand)
+    lines = format_header(header)
+    lines.extend(_seat_line(seat, currency) for seat in hand.seats)
+    known: dict[str, list[int]] = {}
+    events = hand.events
+    formatters = _FORMATTERS
+    skip_board = False
+    for index, event in enumerate(events):
+        kind = type(event)
+        if kind is Deal:
+            player = event.player  # type: ignore[union-attr]
+            held = known.get(player)
+            if held is None:
+                held = known[player] = []
+            new = _visible(event, player == hero)  # type: ignore[arg-type]
+            if new:
+                if held:
+                    lines.append(f"Dealt to {player} [{str_cards(held)}] [{str_cards(new)}]")
+                    held.extend(new)
+                else:
+                    lines.append(f"Dealt to {player} [{str_cards(new)}]")
+                    held.extend(new)
+            continue
+        if kind is BoardCard and skip_board:
+            skip_board = False
+            continue
+        if kind is StreetStart and event.street is Street.SEVENTH:  # type: ignore[union-attr]
+            following = events[index + 1] if index + 1 < len(events) else None
+            if isinstance(following, BoardCard):
+                lines.append(f"*** RIVER *** [{str_cards((following.card,))}]")
+                skip_board = True
+                continue
+        formatter = formatters.get(kind)
+        if formatter is None:
+            raise TypeError(f"cannot write event {event!r}")
+        lines.append(formatter(event, currency))
+    lines.append("")
+    return "\n".join(lines)
+
+
+def write_hands(hands: Iterable[Hand]) -> str:
+    """Several hands as one file's text, separated the way the client separates them."""
+    return HAND_SEPARATOR.join(write_hand(h) for h in hands)

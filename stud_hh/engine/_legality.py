@@ -1,0 +1,295 @@
+"""Legality: what ``to_act`` may do now and the first rule an action breaks.
+
+A mixin of ``StudState``: ``legal_actions`` lists every allowed action with its amounts,
+``_check`` returns the first rule an action breaks (with the rule-book section and a
+sentence a player understands) and the normalised action (a PokerStars ``raises D to X``
+over the bring-in is a completion).
+"""
+
+from __future__ import annotations
+
+from stud_hh.rules import RaiseAfterShortAllIn
+
+from ._consts import (
+    _ANTES,
+    _BET,
+    _BETTING,
+    _BRING_IN,
+    _CALL,
+    _CHECK,
+    _COMPLETE,
+    _DEALING,
+    _FOLD,
+    _FOURTH,
+    _OVER,
+    _RAISE,
+    _SHOWDOWN,
+    _THIRD,
+    R_ALL_IN,
+    R_BRING_IN,
+    R_CAP,
+    R_COMPLETE,
+    R_FIRST,
+    R_OPEN_PAIR,
+    R_ORDER,
+    R_ROUND,
+    R_SIZE,
+)
+from .types import ActionKind, Code, IllegalInfo, LegalAction
+
+
+class Legality:
+    """``legal_actions``, ``_check`` and their helpers."""
+
+    __slots__ = ()
+
+    def _units(self) -> tuple[int, ...]:
+        return self.structure.units(self.street, self.open_pair, self.big_bet_made)
+
+    def _aggressive(self, p: int) -> tuple[ActionKind | None, tuple[int, ...], IllegalInfo | None]:
+        """The bet/complete/raise kind open to ``p``, its 'to' totals, or why it is closed."""
+        total = self._bets[p] + self._stacks[p]
+        if self.street == _THIRD and not self.completed:
+            kind = _COMPLETE
+            full = (self.structure.completion(),)
+        elif self.bet_level == 0:
+            kind = _BET
+            full = self._units()
+        else:
+            kind = _RAISE
+            base = self._full_level
+            if self.rules.raise_after_short_all_in is RaiseAfterShortAllIn.OVER_ALL_IN:
+                base = self.bet_level
+            full = tuple(
+                t if t > self.bet_level else self.bet_level + u
+                for u in self._units()
+                for t in (base + u,)
+            )
+        name = self.players[p]
+        if total <= self.bet_level:
+            return kind, (), IllegalInfo(
+                Code.BET_EXCEEDS_STACK, R_ALL_IN,
+                f"{name} has no chips left to {kind.value} beyond a call", p,
+            )
+        if not self._bring_in_due and not any(
+            q != p and not self._folded[q] and self._stacks[q] > 0 for q in range(self.n)
+        ):
+            return kind, (), IllegalInfo(
+                Code.NO_OPPONENT, R_ALL_IN,
+                f"{name} cannot {kind.value}: every opponent is all-in", p,
+            )
+        if kind is _RAISE and self._cap_active and self.raises >= (self.rules.raise_cap or 0):
+            return kind, (), IllegalInfo(
+                Code.RAISE_CAP_EXCEEDED, R_CAP,
+                f"{name} raised after betting was capped at a bet and "
+                f"{self.rules.raise_cap} raises", p,
+            )
+        if (
+            self._acted_full[p] == self._full_level
+            and self.bet_level > self._bets[p]
+            and not self._bring_in_due
+        ):
+            return kind, (), IllegalInfo(
+                Code.RAISE_NOT_REOPENED, R_ALL_IN,
+                f"{name} may only call or fold: the short all-in did not reopen the betting",
+                p,
+            )
+        targets = tuple(dict.fromkeys(t if t <= total else total for t in full))
+        return kind, targets, None
+
+    def legal_actions(self) -> tuple[LegalAction, ...]:
+        """Every action ``to_act`` may take now, with its allowed amounts."""
+        p = self.to_act
+        if p is None or self.phase is not _BETTING:
+            return ()
+        out: list[LegalAction] = []
+        kind, targets, closed = self._aggressive(p)
+        if self._bring_in_due:
+            out.append(LegalAction(_BRING_IN, (min(self.stakes.bring_in, self._stacks[p]),)))
+            if closed is None and targets:
+                out.append(LegalAction(_COMPLETE, targets))
+            if not self._bring_in_forced:
+                out.append(LegalAction(_FOLD))
+            return tuple(out)
+        facing = self.bet_level - self._bets[p]
+        out.append(LegalAction(_FOLD))
+        if facing > 0:
+            out.append(LegalAction(_CALL, (min(facing, self._stacks[p]),)))
+        else:
+            out.append(LegalAction(_CHECK))
+        if closed is None and targets and kind is not None:
+            out.append(LegalAction(kind, targets))
+        return tuple(out)
+
+    def _normalise(self, kind: ActionKind, p: int, amount: int | None) -> ActionKind:
+        if self.street == _THIRD and not self.completed and self.phase is _BETTING:
+            if kind in (_BET, _RAISE):
+                return _COMPLETE
+        elif kind is _COMPLETE:
+            return _BET if self.bet_level == 0 else _RAISE
+        if kind is _RAISE and self.bet_level == 0:
+            return _BET
+        return kind
+
+    def _check(
+        self, kind: ActionKind, player: int | str, amount: int | None
+    ) -> tuple[IllegalInfo | None, ActionKind, int, int]:
+        """(first rule broken or None, normalised kind, player, resolved amount)."""
+        try:
+            p = self.index(player)
+        except KeyError:
+            return IllegalInfo(Code.UNKNOWN_PLAYER, R_ORDER, f"{player} is not dealt in"), \
+                kind, -1, amount or 0
+        name = self.players[p]
+        if self.phase is not _BETTING:
+            what = {
+                _ANTES: "before the antes were in",
+                _DEALING: f"while {self.street.label} cards were due",
+                _SHOWDOWN: "after the betting was over",
+                _OVER: "after the hand was over",
+            }[self.phase]
+            return IllegalInfo(Code.NOT_BETTING, R_ROUND, f"{name} acted {what}", p), \
+                kind, p, amount or 0
+        orig = kind
+        kind = self._normalise(kind, p, amount)
+        if self._folded[p]:
+            return IllegalInfo(
+                Code.ACTION_AFTER_FOLD, R_ORDER, f"{name} acted after folding", p
+            ), kind, p, amount or 0
+        if self._stacks[p] == 0:
+            return IllegalInfo(
+                Code.ACTION_BY_ALL_IN_PLAYER, R_ALL_IN, f"{name} acted while all-in", p
+            ), kind, p, amount or 0
+        exp = self.to_act
+        if p != exp:
+            assert exp is not None
+            ename = self.players[exp]
+            why = self.first_actor_reason
+            if self._bring_in_due:
+                return IllegalInfo(
+                    Code.WRONG_BRING_IN_PLAYER, R_BRING_IN,
+                    f"{name} acted first on 3rd Street: expected {ename} ({why}) to bring in",
+                    p, exp,
+                ), kind, p, amount or 0
+            if not self._first_done and self.street > _THIRD:
+                return IllegalInfo(
+                    Code.WRONG_FIRST_ACTOR, R_FIRST,
+                    f"acted first on {self.street.label} out of turn: expected {ename} "
+                    f"({why}) but {name} acted", p, exp,
+                ), kind, p, amount or 0
+            return IllegalInfo(
+                Code.OUT_OF_TURN, R_ORDER,
+                f"acted out of turn: expected {ename} but {name} acted", p, exp,
+            ), kind, p, amount or 0
+        stack = self._stacks[p]
+        facing = self.bet_level - self._bets[p]
+        if (
+            self._bring_in_due
+            and kind not in (_BRING_IN, _COMPLETE)
+            and not (kind is _FOLD and not self._bring_in_forced)
+        ):
+            return IllegalInfo(
+                Code.BRING_IN_EXPECTED, R_BRING_IN,
+                f"{name} must bring in or complete, not {kind.value}", p,
+            ), kind, p, amount or 0
+        if kind is _FOLD:
+            return None, kind, p, 0
+        if kind is _CHECK:
+            if facing > 0:
+                return IllegalInfo(
+                    Code.CHECK_FACING_BET, R_ROUND,
+                    f"{name} checked facing a bet of {facing}", p,
+                ), kind, p, 0
+            return None, kind, p, 0
+        if kind is _BRING_IN:
+            due = min(self.stakes.bring_in, stack)
+            amt = due if amount is None else amount
+            if not self._bring_in_due:
+                return IllegalInfo(
+                    Code.BRING_IN_NOT_DUE, R_BRING_IN, f"{name} posted a bring-in not due", p
+                ), kind, p, amt
+            if amt > stack:
+                return IllegalInfo(
+                    Code.BET_EXCEEDS_STACK, R_ALL_IN,
+                    f"{name} brought in {amt} with only {stack} behind", p,
+                ), kind, p, amt
+            if amt != due:
+                return IllegalInfo(
+                    Code.WRONG_BRING_IN_AMOUNT, R_BRING_IN,
+                    f"{name} brought in for {amt}; the bring-in is {due}", p,
+                ), kind, p, amt
+            return None, kind, p, amt
+        if kind is _CALL:
+            due = min(facing, stack)
+            amt = due if amount is None else amount
+            if facing <= 0:
+                return IllegalInfo(
+                    Code.NOTHING_TO_CALL, R_ROUND, f"{name} called with nothing to call", p
+                ), kind, p, amt
+            if amt > stack:
+                return IllegalInfo(
+                    Code.BET_EXCEEDS_STACK, R_ALL_IN,
+                    f"{name} called {amt} with only {stack} behind", p,
+                ), kind, p, amt
+            if amt != due:
+                return IllegalInfo(
+                    Code.CALL_AMOUNT, R_ROUND, f"{name} called {amt}; the call was {due}", p
+                ), kind, p, amt
+            return None, kind, p, amt
+        # BET, COMPLETE, RAISE: amount is the street total ("to")
+        if kind is _BET and self.bet_level > 0:
+            return IllegalInfo(
+                Code.BET_FACING_BET, R_ROUND,
+                f"{name} bet facing a bet of {facing}: that is a call or a raise", p,
+            ), kind, p, amount or 0
+        _, targets, closed = self._aggressive(p)
+        to = (targets[0] if targets else self.bet_level) if amount is None else amount
+        if to - self._bets[p] > stack:
+            return IllegalInfo(
+                Code.BET_EXCEEDS_STACK, R_ALL_IN,
+                f"{name} {_verb(kind)} to {to} with only {stack} behind", p,
+            ), kind, p, to
+        if closed is not None:
+            return closed, kind, p, to
+        if to not in targets:
+            return self._size_error(orig, kind, p, to, targets), kind, p, to
+        return None, kind, p, to
+
+    def _size_error(
+        self, orig: ActionKind, kind: ActionKind, p: int, to: int, targets: tuple[int, ...]
+    ) -> IllegalInfo:
+        name = self.players[p]
+        sb, bb = self.stakes.small_bet, self.stakes.big_bet
+        allowed = " or ".join(str(t) for t in targets)
+        if (
+            orig is _RAISE
+            and kind is _COMPLETE
+            and to > self.structure.completion()
+        ):
+            return IllegalInfo(
+                Code.RAISE_BEFORE_COMPLETION, R_COMPLETE,
+                f"{name} raised to {to} before anyone completed to "
+                f"{self.structure.completion()}", p,
+            )
+        if self.street == _FOURTH and sb != bb:
+            inc = to - (self._full_level if kind is _RAISE else 0)
+            if inc == bb and not self.open_pair:
+                return IllegalInfo(
+                    Code.BIG_BET_WITHOUT_OPEN_PAIR, R_OPEN_PAIR,
+                    f"{name} made a big {kind.value} of {bb} on 4th Street with no open pair",
+                    p,
+                )
+            if inc == sb and self.big_bet_made:
+                return IllegalInfo(
+                    Code.SMALL_RAISE_AFTER_BIG_BET, R_OPEN_PAIR,
+                    f"{name} made a small {kind.value} after the big bet on 4th Street", p,
+                )
+        return IllegalInfo(
+            Code.BET_SIZE, R_SIZE,
+            f"{name} {_verb(kind)} to {to}; allowed: {allowed}", p,
+        )
+
+
+
+def _verb(kind: ActionKind) -> str:
+    return {_BET: "bet", _RAISE: "raised", _COMPLETE: "completed"}.get(kind, kind.value)

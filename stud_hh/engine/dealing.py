@@ -1,0 +1,86 @@
+"""The deck the engine deals from, and the arithmetic of running out of cards.
+
+With given cards (a hand history) the engine only counts: cards dealt plus one burn
+before each street from 4th on. With a ``Deck`` it also draws, burns, reshuffles the
+burns with the stub, or turns one community card (rule book 7). Folded players' cards
+never return to the deck.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+from stud_hh.cards import DECK
+from stud_hh.rules import OutOfCards
+
+DECK_SIZE = 52
+
+
+class Deck:
+    """A stub of cards (top first), the burns, and the generator used to reshuffle.
+
+    >>> d = Deck.shuffled(random.Random(1))
+    >>> len(d), d.burn() is not None, len(d), len(d.burns)
+    (52, True, 51, 1)
+    """
+
+    __slots__ = ("_pos", "burns", "cards", "rng")
+
+    def __init__(self, cards: Iterable[int], rng: random.Random | None = None) -> None:
+        self.cards = list(cards)
+        self._pos = 0
+        self.burns: list[int] = []
+        self.rng = rng if rng is not None else random.Random(0)
+
+    @classmethod
+    def shuffled(cls, rng: random.Random) -> Deck:
+        cards = list(DECK)
+        rng.shuffle(cards)
+        return cls(cards, rng)
+
+    def __len__(self) -> int:
+        return len(self.cards) - self._pos
+
+    def draw(self) -> int:
+        c = self.cards[self._pos]
+        self._pos += 1
+        return c
+
+    def burn(self) -> int | None:
+        if self._pos >= len(self.cards):
+            return None
+        c = self.draw()
+        self.burns.append(c)
+        return c
+
+    def reshuffle_burns(self) -> None:
+        """Shuffle the burns into the stub (Robert's Rules when the stub runs short)."""
+        rest = self.cards[self._pos :] + self.burns
+        self.burns = []
+        self.rng.shuffle(rest)
+        self.cards = rest
+        self._pos = 0
+
+
+def plan_seventh(live: int, stub: int, burns: int, rule: OutOfCards) -> str:
+    """How the next street is dealt: ``"deal"``, ``"reshuffle"`` or ``"community"``.
+
+    ``stub``: cards left undealt and unburnt; ``burns``: cards burnt so far. A street needs
+    one card per live player; the dealer burns one first only when the stub has a card to
+    spare (seven players to the river leave exactly seven cards: they are dealt unburnt).
+
+    >>> plan_seventh(8, 1, 3, OutOfCards.RESHUFFLE_THEN_COMMUNITY)
+    'community'
+    >>> plan_seventh(7, 7, 3, OutOfCards.COMMUNITY)
+    'deal'
+    >>> plan_seventh(7, 4, 3, OutOfCards.RESHUFFLE_THEN_COMMUNITY)
+    'reshuffle'
+    >>> plan_seventh(7, 4, 3, OutOfCards.COMMUNITY)
+    'community'
+    """
+    if stub >= live:
+        return "deal"
+    if rule is OutOfCards.RESHUFFLE_THEN_COMMUNITY and stub + burns >= live:
+        return "reshuffle"
+    return "community"

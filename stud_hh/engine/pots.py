@@ -1,0 +1,167 @@
+"""Pots from contributions, and awarding them: high, hi/lo split, razz, odd chips, rake.
+
+Side pots are cut at each all-in player's total contribution, smallest first (rule book
+6). Each pot is split on its own (TDA rule 21). Odd chips go one at a time to the tied
+winners ordered by their highest card by suit (rule book 8, ``odd_chip_cards``); in
+Hi/Lo the odd chip of the split goes to the high half. Rake is the site's number, taken
+from the main pot first, then from the side pots in order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from stud_hh.events import Game
+from stud_hh.rules import OddChipCards
+
+from . import _evaluators as ev
+from .types import Half, Pot, PotAward, Share
+
+_RAZZ = Game.RAZZ
+_STUD8 = Game.STUD8
+
+
+def build_pots(
+    contributions: Sequence[int], live: Sequence[bool], all_in: Sequence[bool]
+) -> tuple[Pot, ...]:
+    """Main pot then side pots.
+
+    >>> build_pots([10, 30, 30, 5], [True, True, True, False], [True, False, False, False])
+    (Pot(amount=35, eligible=(0, 1, 2)), Pot(amount=40, eligible=(1, 2)))
+    """
+    n = len(contributions)
+    caps = sorted({contributions[p] for p in range(n) if live[p] and all_in[p]})
+    top = max(contributions, default=0)
+    if not caps or caps[-1] < top:
+        caps.append(top)
+    pots: list[Pot] = []
+    prev = 0
+    for cap in caps:
+        amount = 0
+        for c in contributions:
+            if c > prev:
+                amount += (c if c < cap else cap) - prev
+        eligible = tuple(p for p in range(n) if live[p] and contributions[p] >= cap)
+        if amount:
+            if not eligible and pots:
+                # chips nobody live matched (only after forced, illegal histories)
+                last = pots[-1]
+                pots[-1] = Pot(last.amount + amount, last.eligible)
+            else:
+                pots.append(Pot(amount, eligible))
+        prev = cap
+    return tuple(pots)
+
+
+def take_rake(pots: Sequence[Pot], rake: int) -> list[int]:
+    """Rake per pot, main pot first."""
+    out = []
+    left = rake
+    for pot in pots:
+        r = min(left, pot.amount)
+        out.append(r)
+        left -= r
+    return out
+
+
+def odd_chip_card(cards: Sequence[int], half: Half, game: Game, which: OddChipCards) -> int:
+    """The key ordering tied winners for odd chips (greater first): highest card by suit.
+
+    Lows (razz, the low half of stud8) rank their cards the razz way (ace lowest).
+    """
+    low = half is Half.LOW or game is _RAZZ
+    if which is OddChipCards.ALL_CARDS:
+        return ev.odd_chip_key(cards, ace_low=low)
+    if game is _RAZZ:
+        five: Sequence[int] | None = ev.razz_five(cards)
+    elif half is Half.LOW:
+        five = ev.low8_five(cards)
+    else:
+        five = ev.high_five(cards)
+    return ev.odd_chip_key(five or cards, ace_low=low)
+
+
+def _split(
+    amount: int,
+    winners: Sequence[int],
+    half: Half,
+    order: Callable[[int], int],
+) -> list[Share]:
+    k = len(winners)
+    if k == 1:
+        return [Share(winners[0], amount, half)]
+    each, odd = divmod(amount, k)
+    ranked = sorted(winners, key=order, reverse=True) if odd else winners
+    return [Share(p, each + (1 if i < odd else 0), half) for i, p in enumerate(ranked)]
+
+
+def _best(values: dict[int, int], smaller: bool) -> list[int]:
+    target = min(values.values()) if smaller else max(values.values())
+    return [p for p, v in values.items() if v == target]
+
+
+def award_pots(
+    pots: Sequence[Pot],
+    rake: int,
+    hands: dict[int, tuple[int, ...]],
+    game: Game,
+    odd_chip_cards: OddChipCards,
+    fallback_order: Sequence[int] | Callable[[], Sequence[int]],
+) -> tuple[PotAward, ...]:
+    """Award every pot among the eligible players whose full hands are in ``hands``.
+
+    A pot with a single eligible player goes to him unseen. A pot none of whose eligible
+    players has a known hand is split among them (odd chips in ``fallback_order``): a
+    history that hides the winner's cards still balances. ``fallback_order`` may be a
+    callable, evaluated only when such a pot needs it.
+    """
+    rakes = take_rake(pots, rake) if rake else [0] * len(pots)
+    out: list[PotAward] = []
+    high_cache: dict[int, int] = {}
+    low_cache: dict[int, int | None] = {}
+    for i, pot in enumerate(pots):
+        amount = pot.amount - rakes[i]
+        contenders = [p for p in pot.eligible if p in hands]
+        if len(pot.eligible) == 1:
+            shares = [Share(pot.eligible[0], amount, Half.WHOLE)]
+            out.append(PotAward(i, amount, rakes[i], pot.eligible, tuple(shares)))
+            continue
+        if not contenders:
+            order_ = list(fallback_order() if callable(fallback_order) else fallback_order)
+            pos = {p: k for k, p in enumerate(order_)}
+            claim = list(pot.eligible) if pot.eligible else order_[:1]
+            shares = _split(amount, claim, Half.WHOLE, lambda p, pos=pos: -pos.get(p, p))
+            out.append(PotAward(i, amount, rakes[i], pot.eligible, tuple(shares)))
+            continue
+
+        def order(p: int, half: Half) -> int:
+            return odd_chip_card(hands[p], half, game, odd_chip_cards)
+
+        if game is _RAZZ:
+            vals = {p: ev.razz_value(hands[p]) for p in contenders}
+            win = _best(vals, smaller=True)
+            shares = _split(amount, win, Half.WHOLE, lambda p: order(p, Half.LOW))
+        else:
+            for p in contenders:
+                if p not in high_cache:
+                    high_cache[p] = ev.high_value(hands[p])
+            highs = {p: high_cache[p] for p in contenders}
+            hi_win = _best(highs, smaller=False)
+            lows: dict[int, int] = {}
+            if game is _STUD8:
+                for p in contenders:
+                    if p not in low_cache:
+                        low_cache[p] = ev.low8_value(hands[p])
+                    v = low_cache[p]
+                    if v is not None:
+                        lows[p] = v
+            if lows:
+                lo_win = _best(lows, smaller=True)
+                low_half = amount // 2
+                shares = _split(amount - low_half, hi_win, Half.HIGH,
+                                lambda p: order(p, Half.HIGH))
+                shares += _split(low_half, lo_win, Half.LOW, lambda p: order(p, Half.LOW))
+            else:
+                shares = _split(amount, hi_win, Half.WHOLE, lambda p: order(p, Half.HIGH))
+        out.append(PotAward(i, amount, rakes[i], pot.eligible, tuple(shares)))
+    return tuple(out)

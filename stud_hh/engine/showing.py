@@ -1,0 +1,103 @@
+"""Who brings in, who acts first from 4th street, and how to say why in a player's words.
+
+Index 0 is the dealer's left (stud has no button; see docs/engine-api.md), so "closest to
+the dealer's left" is the lowest index and clockwise is increasing index.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from stud_hh.cards import RANK_NAMES, RANK_PLURALS, low_rank, rank, str_card
+from stud_hh.events import Game
+from stud_hh.rules import TieBreak
+
+from . import _evaluators as ev
+
+_RAZZ = Game.RAZZ
+_STUD8 = Game.STUD8
+
+
+def bring_in_player(upcards: Sequence[int | None], candidates: Sequence[int], game: Game) -> int:
+    """The candidate whose door card brings in (lowest; razz highest; suits break ties)."""
+    best = -1
+    best_key: object = None
+    for p in candidates:
+        c = upcards[p]
+        if c is None:
+            continue
+        key = ev.bring_in_key(c, game)
+        if best < 0 or key > best_key:  # type: ignore[operator]
+            best, best_key = p, key
+    return best if best >= 0 else candidates[0]
+
+
+def showing_key(upcards: Sequence[int], game: Game) -> object:
+    if game is _RAZZ:
+        return ev.showing_low_key(upcards)
+    return ev.showing_high_key(upcards)
+
+
+def first_actor(
+    upcards: Sequence[Sequence[int | None]],
+    candidates: Sequence[int],
+    game: Game,
+    tie_break: TieBreak,
+    board: Sequence[int] = (),
+) -> int:
+    """The candidate with the best showing hand; ties by seat (lowest index) or by suit."""
+    best = -1
+    best_key: object = None
+    best_tie = -1
+    key_of = ev.showing_low_key if game is _RAZZ else ev.showing_high_key
+    by_suit = tie_break is TieBreak.SUIT
+    for p in candidates:
+        cards = upcards[p]
+        if board or None in cards:
+            cards = [c for c in cards if c is not None]
+            cards.extend(board)
+        if not cards:
+            continue
+        key = key_of(cards)  # type: ignore[arg-type]
+        if best < 0 or key > best_key:  # type: ignore[operator]
+            best, best_key = p, key
+            best_tie = ev.showing_suit_key(cards, game) if by_suit else -p  # type: ignore[arg-type]
+        elif key == best_key:
+            tie = ev.showing_suit_key(cards, game) if by_suit else -p  # type: ignore[arg-type]
+            if tie > best_tie:
+                best, best_tie = p, tie
+    return best if best >= 0 else candidates[0]
+
+
+def describe_showing(upcards: Sequence[int | None], game: Game) -> str:
+    """'best board pair of Jacks', 'best board Ace-King high', 'lowest board 7-5-2'."""
+    cards = [c for c in upcards if c is not None]
+    if not cards:
+        return "no upcards known"
+    if game is _RAZZ:
+        ranks = sorted({low_rank(c) for c in cards}, reverse=True)
+        names = "-".join("A" if r == 1 else str_card((r - 2) * 4)[0] for r in ranks)
+        return f"lowest board {names}"
+    counts = Counter(rank(c) for c in cards)
+    groups = sorted(counts.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
+    top_rank, top_n = groups[0]
+    if top_n == 4:
+        return f"best board four {RANK_PLURALS[top_rank]}"
+    if top_n == 3:
+        return f"best board three {RANK_PLURALS[top_rank]}"
+    if top_n == 2 and len(groups) > 1 and groups[1][1] == 2:
+        return (
+            f"best board two pair, {RANK_PLURALS[top_rank]} and {RANK_PLURALS[groups[1][0]]}"
+        )
+    if top_n == 2:
+        return f"best board pair of {RANK_PLURALS[top_rank]}"
+    highs = "-".join(RANK_NAMES[r] for r, _ in groups[:2])
+    return f"best board {highs} high"
+
+
+def describe_door(card: int | None, game: Game) -> str:
+    if card is None:
+        return "door card unknown"
+    which = "highest" if game is _RAZZ else "lowest"
+    return f"{which} door card {str_card(card)}"

@@ -1,0 +1,609 @@
+"""The stud state machine: antes, dealing, betting rounds, showdown and awards.
+
+One ``StudState`` is one hand. It is deterministic, keeps no global state and raises
+``IllegalAction`` with a stable code rather than guessing; ``force`` applies what a hand
+history says happened anyway, so a replay can go on after a breach. Sizes come from a
+pluggable ``BettingStructure``; every rule-book option from ``RuleSet``. See
+docs/engine-api.md for the contract and the conventions (index 0 = dealer's left).
+
+This module holds the state and the flow of a betting round; the other steps are mixins
+in their own modules: ``_dealing_steps`` (antes, cards), ``_legality`` (legal actions,
+the first rule an action breaks), ``_recovery`` (``force``), ``_showdown`` (awards) and
+``_triples`` (the named ``verify_x``/``can_x``/``x``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from stud_hh.events import Game, Street
+from stud_hh.rules import (
+    POKERSTARS,
+    AllInAnteBringIn,
+    CommunityActor,
+    OpenPair,
+    RaiseAfterShortAllIn,
+    RuleSet,
+    ShortBringIn,
+)
+
+from . import showing
+from ._consts import (
+    _ANTES,
+    _BETTING,
+    _BRING_IN,
+    _CALL,
+    _CHECK,
+    _COMPLETE,
+    _DEALING,
+    _FOLD,
+    _FOURTH,
+    _NEXT_STREET,
+    _OVER,
+    _RAISE,
+    _SEVENTH,
+    _SHOWDOWN,
+    _SIXTH,
+    _THIRD,
+    _UP3,
+)
+from ._dealing_steps import DealingSteps
+from ._legality import Legality
+from ._recovery import Recovery
+from ._showdown import ShowdownSteps
+from ._triples import NamedTriples
+from .dealing import DECK_SIZE
+from .pots import build_pots
+from .structure import BettingStructure, FixedLimit
+from .types import (
+    Action,
+    ActionKind,
+    DealDue,
+    HandResult,
+    IllegalAction,
+    IllegalInfo,
+    Pot,
+    Stakes,
+    UncalledBet,
+)
+
+
+class StudState(Legality, Recovery, DealingSteps, ShowdownSteps, NamedTriples):
+    """One hand of stud, stud8 or razz. Read the attributes; act through the methods.
+
+    >>> from stud_hh.engine import Stakes
+    >>> st = StudState(Game.STUD, Stakes(1, 2, 4, 8), (50, 50), players=("Ann", "Bob"))
+    >>> st.post_antes(); st.phase.value
+    'dealing'
+    >>> from stud_hh.cards import parse_cards
+    >>> st.deal("Ann", parse_cards("As Ks 2c")); st.deal("Bob", parse_cards("Qd Qh 9h"))
+    >>> st.to_act, st.first_actor_reason
+    (0, 'lowest door card 2c')
+    >>> st.bring_in("Ann").amount, st.to_act
+    (2, 1)
+    """
+
+    __slots__ = (
+        "_acted_full",
+        "_ante_due",
+        "_bets",
+        "_board",
+        "_bring_in_due",
+        "_bring_in_forced",
+        "_burns",
+        "_burnt",
+        "_cap_active",
+        "_community_due",
+        "_contrib",
+        "_deal_pending",
+        "_first_by_street",
+        "_first_done",
+        "_folded",
+        "_full_level",
+        "_hole",
+        "_index",
+        "_last_aggressor",
+        "_mucked",
+        "_pat",
+        "_pending",
+        "_plan",
+        "_prev_bets",
+        "_reason",
+        "_seen",
+        "_shown",
+        "_stacks",
+        "_stub",
+        "_uncalled",
+        "_upflags",
+        "_ups",
+        "bet_level",
+        "big_bet_made",
+        "bring_in_player",
+        "capped",
+        "completed",
+        "game",
+        "n",
+        "open_pair",
+        "phase",
+        "players",
+        "raises",
+        "result",
+        "rules",
+        "stakes",
+        "starting_stacks",
+        "street",
+        "structure",
+        "to_act",
+    )
+
+    def __init__(
+        self,
+        game: Game | str,
+        stakes: Stakes,
+        stacks: Sequence[int],
+        rules: RuleSet = POKERSTARS,
+        players: Sequence[str] | None = None,
+        structure: BettingStructure | None = None,
+    ) -> None:
+        n = len(stacks)
+        if not 2 <= n <= rules.max_players:
+            raise ValueError(f"{n} players: stud needs 2 to {rules.max_players}")
+        if min(stacks) <= 0:
+            raise ValueError("every player dealt in needs chips (stack > 0)")
+        self.game = game if game.__class__ is Game else Game(game)
+        self.stakes = stakes
+        self.rules = rules
+        self.structure: BettingStructure = structure or _fixed_limit(
+            stakes.small_bet, stakes.big_bet
+        )
+        self.n = n
+        if players is None:
+            self.players, self._index = _default_players(n)
+        else:
+            self.players = tuple(players)
+            if len(self.players) != n or len(set(self.players)) != n:
+                raise ValueError("players must be n distinct names")
+            self._index = {name: i for i, name in enumerate(self.players)}
+        self.starting_stacks: tuple[int, ...] = tuple(stacks)
+        self._stacks = list(stacks)
+        self._contrib = [0] * n
+        self._bets = [0] * n
+        self._prev_bets = self._bets
+        self._folded = [False] * n
+        self._mucked = [False] * n
+        self._hole: list[list[int | None]] = [[] for _ in range(n)]
+        self._upflags: list[list[bool]] = [[] for _ in range(n)]
+        self._ups: list[list[int]] = [[] for _ in range(n)]  # known upcards
+        self._pat: tuple[bool, ...] = _UP3
+        self._board: list[int] = []
+        self._seen: set[int] = set()
+        self._stub = DECK_SIZE
+        self._burns = 0
+        self._plan = "deal"
+        self._burnt = False
+        self.street = _THIRD
+        self.phase = _ANTES
+        self._ante_due = [stakes.ante > 0] * n
+        self._deal_pending: list[int] = []
+        self._community_due = False
+        self._uncalled: list[UncalledBet] = []
+        self._shown: dict[int, tuple[int, ...]] = {}
+        self._first_by_street: dict[Street, int] = {}
+        self.result: HandResult | None = None
+        # betting round
+        self.to_act: int | None = None
+        self.bet_level = 0
+        self._full_level = 0
+        self.raises = 0
+        self.completed = False
+        self.big_bet_made = False
+        self.open_pair = False
+        self.capped = False
+        self._cap_active = True
+        self._pending = [False] * n
+        self._acted_full = [-1] * n
+        self.bring_in_player: int | None = None
+        self._bring_in_due = False
+        self._bring_in_forced = True
+        self._reason: tuple[object, ...] = ()
+        self._first_done = False
+        self._last_aggressor: int | None = None
+        if stakes.ante <= 0:
+            self._start_street(_THIRD)
+
+    # ------------------------------------------------------------------ reading
+    def index(self, player: int | str) -> int:
+        """The index of a player given by index or name (``KeyError`` if unknown)."""
+        if player.__class__ is int:
+            if 0 <= player < self.n:  # type: ignore[operator]
+                return player  # type: ignore[return-value]
+            raise KeyError(player)
+        return self._index[player]  # type: ignore[index]
+
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        return tuple(self._stacks)
+
+    @property
+    def contributions(self) -> tuple[int, ...]:
+        return tuple(self._contrib)
+
+    @property
+    def street_bets(self) -> tuple[int, ...]:
+        return tuple(self._bets)
+
+    @property
+    def folded(self) -> tuple[bool, ...]:
+        return tuple(self._folded)
+
+    @property
+    def all_in(self) -> tuple[bool, ...]:
+        return tuple(
+            not f and s == 0 for f, s in zip(self._folded, self._stacks, strict=True)
+        )
+
+    @property
+    def live(self) -> tuple[int, ...]:
+        return tuple(p for p in range(self.n) if not self._folded[p])
+
+    @property
+    def hole(self) -> tuple[tuple[int | None, ...], ...]:
+        return tuple(tuple(h) for h in self._hole)
+
+    def cards(self, player: int | str) -> tuple[int | None, ...]:
+        return tuple(self._hole[self.index(player)])
+
+    def upcards(self, player: int | str) -> tuple[int | None, ...]:
+        p = self.index(player)
+        return tuple(c for c, u in zip(self._hole[p], self._upflags[p], strict=True) if u)
+
+    @property
+    def board(self) -> tuple[int, ...]:
+        return tuple(self._board)
+
+    @property
+    def antes_due(self) -> tuple[int, ...]:
+        if self.phase is not _ANTES:
+            return ()
+        return tuple(p for p in range(self.n) if self._ante_due[p])
+
+    @property
+    def deal_due(self) -> DealDue | None:
+        if self.phase is not _DEALING:
+            return None
+        if self._community_due:
+            return DealDue(self.street, (), (True,), community=True)
+        return DealDue(self.street, tuple(self._deal_pending), self._pattern())
+
+    @property
+    def pots(self) -> tuple[Pot, ...]:
+        live = [not f for f in self._folded]
+        return build_pots(self._contrib, live, self.all_in)
+
+    @property
+    def total_pot(self) -> int:
+        return sum(self._contrib)
+
+    @property
+    def uncalled(self) -> tuple[UncalledBet, ...]:
+        return tuple(self._uncalled)
+
+    @property
+    def first_actors(self) -> dict[Street, int]:
+        """The player who opened each street's betting (bring-in on 3rd street)."""
+        return dict(self._first_by_street)
+
+    @property
+    def showdown_order(self) -> tuple[int, ...]:
+        """Who shows first: the last bettor or raiser on 7th street, else the first actor."""
+        if self.phase not in (_SHOWDOWN, _OVER):
+            return ()
+        live = self.live
+        if len(live) < 2:
+            return ()
+        start = self._last_aggressor
+        if start is None or self._folded[start]:
+            start = self._first_by_street.get(_SEVENTH, -1)
+            if start < 0 or self._folded[start]:
+                start = self._showing_first(live)
+        n = self.n
+        folded = self._folded
+        return tuple(q for i in range(n) if not folded[q := (start + i) % n])
+
+    # ------------------------------------------------------------------ betting rounds
+    def _active(self, p: int) -> bool:
+        return not self._folded[p] and self._stacks[p] > 0
+
+    def _clockwise_from(self, start: int) -> list[int]:
+        return [(start + i) % self.n for i in range(self.n)]
+
+    def _next_active(self, start: int) -> int | None:
+        for q in self._clockwise_from(start):
+            if self._active(q):
+                return q
+        return None
+
+    def _upcards_known(self, p: int) -> list[int]:
+        return self._ups[p]
+
+    def _showing_first(self, candidates: Sequence[int]) -> int:
+        board: tuple[int, ...] = ()
+        if self._board and self.rules.community_first_actor is CommunityActor.BEST_SHOWING:
+            board = tuple(self._board)
+        elif self._board and _SIXTH in self._first_by_street:
+            six = self._first_by_street[_SIXTH]
+            if not self._folded[six]:
+                return six
+        ups = self._ups
+        return showing.first_actor(
+            ups, candidates, self.game, self.rules.showing_tie_break, board
+        )
+
+    def _begin_betting(self) -> None:
+        self.phase = _BETTING
+        n = self.n
+        folded = self._folded
+        stacks = self._stacks
+        live = [p for p in range(n) if not folded[p]]
+        pending = [not folded[p] and stacks[p] > 0 for p in range(n)]
+        n_active = pending.count(True)
+        self.bet_level = self._full_level = self.raises = 0
+        self.completed = self.big_bet_made = self.capped = self.open_pair = False
+        self._last_aggressor = None
+        self._first_done = self._bring_in_due = False
+        self._bring_in_forced = True
+        self._acted_full = [-1] * n
+        rules = self.rules
+        self._cap_active = rules.raise_cap is not None and not (
+            rules.heads_up_uncapped and len(live) == 2
+        )
+        if (
+            self.street == _FOURTH
+            and rules.open_pair_double_bet is not OpenPair.OFF
+            and self.game in rules.open_pair_games
+        ):
+            for p in live:
+                ups = self._ups[p]
+                if len(ups) >= 2 and len({c >> 2 for c in ups}) < len(ups):
+                    self.open_pair = True
+                    break
+        if self.street == _THIRD:
+            doors = [h[2] if len(h) >= 3 else None for h in self._hole]  # None: unknown
+            bp = showing.bring_in_player(doors, live, self.game)
+            self.bring_in_player = bp
+            reason: tuple[object, ...] = ("door", doors[bp])
+            first: int | None = bp
+            if self._stacks[bp] == 0:
+                first = self._next_active(bp)
+                reason = ("ante", bp)
+                self.bring_in_player = first
+                self._bring_in_forced = (
+                    rules.all_in_ante_bring_in is AllInAnteBringIn.NEXT_PLAYER
+                )
+            self._bring_in_due = True
+        else:
+            first = -1
+            if self.street == _SEVENTH and not self._board:
+                first = self._first_by_street.get(_SIXTH, -1)  # same upcards as 6th
+                if first >= 0 and (folded[first] or self._reason[0] != "board"):
+                    first = -1
+            if first < 0:
+                first = self._showing_first(live)
+            reason = ("board", first, tuple(self._ups[first]) + tuple(self._board))
+            if self._stacks[first] == 0:
+                reason = ("board_all_in", first, reason[2])
+                first = self._next_active(first)
+        self._reason = reason
+        if first is not None:
+            self._first_by_street[self.street] = first
+        if n_active < 2 or first is None:
+            self._bring_in_due = False
+            self._end_round()
+            return
+        self._pending = pending
+        self.to_act = first
+
+    @property
+    def first_actor_reason(self) -> str:
+        """Why ``to_act`` opened this street, in a player's words (built on demand)."""
+        r = self._reason
+        if not r:
+            return ""
+        if r[0] == "door":
+            return showing.describe_door(r[1], self.game)  # type: ignore[arg-type]
+        if r[0] == "ante":
+            return f"next to the left of {self.players[r[1]]}, all-in on the ante"  # type: ignore[index]
+        text = showing.describe_showing(r[2], self.game)  # type: ignore[arg-type]
+        if r[0] == "board_all_in":
+            return f"next to the left of {self.players[r[1]]} ({text}), who is all-in"  # type: ignore[index]
+        return text
+
+    def _door(self, p: int) -> int | None:
+        h = self._hole[p]
+        return h[2] if len(h) >= 3 else None  # None also when the door card is unknown
+
+    def verify(self, action: Action) -> IllegalAction | None:
+        """The first rule ``action`` breaks, or None. Never raises, never changes state."""
+        info = self._check(action.kind, action.player, action.amount)[0]
+        return IllegalAction(info) if info else None
+
+    def can(self, action: Action) -> bool:
+        return self._check(action.kind, action.player, action.amount)[0] is None
+
+    def apply(self, action: Action) -> Action:
+        """Applies a legal action (normalised and returned) or raises ``IllegalAction``."""
+        p = action.player
+        if p == self.to_act and p.__class__ is int and not self._bring_in_due:
+            # fast path for the common passive actions (the invariants make it legal)
+            kind = action.kind
+            amount = action.amount
+            if kind is _CALL:
+                stack = self._stacks[p]
+                facing = self.bet_level - self._bets[p]
+                due = facing if facing < stack else stack
+                if facing > 0 and (amount is None or amount == due):
+                    self._first_done = True
+                    self._stacks[p] = stack - due
+                    self._contrib[p] += due
+                    self._bets[p] += due
+                    self._pending[p] = False
+                    self._acted_full[p] = self._full_level
+                    self._advance(p)
+                    return action if amount is not None else Action(kind, p, due)
+            elif kind is _CHECK:
+                if self._bets[p] == self.bet_level:
+                    self._first_done = True
+                    self._pending[p] = False
+                    self._acted_full[p] = self._full_level
+                    self._advance(p)
+                    return action
+            elif kind is _FOLD:
+                self._act(kind, p, 0)
+                return action
+        info, kind, p, amt = self._check(action.kind, action.player, action.amount)
+        if info is not None:
+            raise IllegalAction(info)
+        self._act(kind, p, amt)
+        if kind is action.kind and p is action.player and amt == action.amount:
+            return action
+        return Action(kind, p, amt)
+
+    def _do(self, kind: ActionKind, player: int | str, amount: int | None) -> Action:
+        info, kind, p, amt = self._check(kind, player, amount)
+        if info is not None:
+            raise IllegalAction(info)
+        self._act(kind, p, amt)
+        return Action(kind, p, amt)
+
+    def _act(self, kind: ActionKind, p: int, amt: int, forced: bool = False) -> None:
+        self._first_done = True
+        if kind is _FOLD:
+            self._folded[p] = True
+            self._pending[p] = False
+            if self._folded.count(False) <= 1:
+                self._end_round()
+                return
+        elif kind is _CHECK:
+            self._pending[p] = False
+            self._acted_full[p] = self._full_level
+        elif kind is _CALL:
+            self._move(p, amt)
+            self._pending[p] = False
+            self._acted_full[p] = self._full_level
+        elif kind is _BRING_IN:
+            self._move(p, amt)
+            self._bring_in_due = False
+            full = self.stakes.bring_in if self.rules.short_bring_in is ShortBringIn.FULL else amt
+            if self._bets[p] > full:
+                full = self._bets[p]
+            if full > self.bet_level:
+                self.bet_level = full
+            self._reopen_others(p)
+            self._acted_full[p] = self._full_level
+        else:
+            self._bring_in_due = False
+            before = self.bet_level
+            prev_full = self._full_level
+            self._move(p, amt - self._bets[p])
+            to = self._bets[p]
+            if kind is _COMPLETE:
+                unit = self.structure.completion()
+                full_target = unit
+            else:
+                units = self._units()
+                unit = units[0]
+                full_target = (prev_full + unit) if before > 0 else unit
+            is_full = forced or to >= full_target or (to - prev_full) * 100 >= (
+                self.rules.short_all_in_reopen_pct * unit
+            )
+            if is_full:
+                self._full_level = to
+                if kind is _COMPLETE:
+                    self.completed = True
+                elif before > 0 and kind is _RAISE:
+                    self.raises += 1
+                if (
+                    self.street == _FOURTH
+                    and kind is not _COMPLETE
+                    and to - (
+                        before
+                        if self.rules.raise_after_short_all_in
+                        is RaiseAfterShortAllIn.OVER_ALL_IN
+                        else prev_full
+                    )
+                    > self.stakes.small_bet
+                    and self.stakes.big_bet != self.stakes.small_bet
+                ):
+                    self.big_bet_made = True
+            if to > self.bet_level:
+                self.bet_level = to
+            self._last_aggressor = p
+            self._reopen_others(p)
+            self._acted_full[p] = self._full_level
+            if (
+                self._cap_active
+                and self.rules.raise_cap is not None
+                and self.raises >= self.rules.raise_cap
+            ):
+                self.capped = True
+        self._advance(p)
+
+    def _reopen_others(self, p: int) -> None:
+        pend = self._pending
+        for q in range(self.n):
+            pend[q] = q != p and not self._folded[q] and self._stacks[q] > 0
+
+    def _advance(self, p: int) -> None:
+        if self._stacks[p] == 0:
+            self._pending[p] = False
+        pend = self._pending
+        try:
+            self.to_act = pend.index(True, p + 1)
+            return
+        except ValueError:
+            pass
+        try:
+            self.to_act = pend.index(True, 0, p + 1)
+        except ValueError:
+            self._end_round()
+
+    def _end_round(self) -> None:
+        self.to_act = None
+        bets = self._bets
+        top = max(bets)
+        if top > 0:
+            leaders = [p for p in range(self.n) if bets[p] == top]
+            if len(leaders) == 1:
+                second = max(b for q, b in enumerate(bets) if q != leaders[0])
+                if top > second:
+                    p = leaders[0]
+                    back = top - second
+                    self._stacks[p] += back
+                    self._contrib[p] -= back
+                    bets[p] -= back
+                    self._uncalled.append(UncalledBet(p, back, self.street))
+        live = [p for p in range(self.n) if not self._folded[p]]
+        if len(live) <= 1 or self.street == _SEVENTH:
+            self.phase = _SHOWDOWN
+            return
+        self._start_street(_NEXT_STREET[self.street])
+
+@lru_cache(maxsize=64)
+def _fixed_limit(small_bet: int, big_bet: int) -> FixedLimit:
+    return FixedLimit(small_bet, big_bet)
+
+
+@lru_cache(maxsize=16)
+def _default_players(n: int) -> tuple[tuple[str, ...], dict[str, int]]:
+    names = tuple(f"P{i}" for i in range(n))
+    return names, {name: i for i, name in enumerate(names)}
+
+
+
+
+
+
+def _v(info: IllegalInfo | None) -> IllegalAction | None:
+    return IllegalAction(info) if info else None
+

@@ -1,0 +1,575 @@
+"""Per-player, per-hand facts: everything the stats catalogue counts, decided once per hand.
+
+Stats are plain sums over these facts (``pipelines/stats/catalogue.py``), so every stud
+definition (what a steal is, who faced a continuation bet, what a bring-in "called") lives
+here, in one walk over a hand's events, and nowhere else. The module is pure: it reads a
+``Hand`` and returns records; it never touches a database.
+
+Definitions worth knowing (``docs/stats.md`` has the full list):
+
+* 3rd street has levels: the bring-in is level 0, the *completion* to the small bet is
+  level 1 (not a raise), every raise after it adds one. A re-raise on 3rd is a raise over a
+  completion (level 1 -> 2).
+* *First in*: a player acts on 3rd street when nobody but the bring-in has put chips in
+  (everybody before them folded).
+* *Positional steal*: a first-in completion from one of the last three seats to act before
+  the bring-in. *Steal by upcards*: a first-in completion when no live player still to act
+  shows a better door card (higher rank; lower for razz, ace low).
+* Streets are "seen" when the player is live (not folded) as the street is dealt.
+* A showdown is a hand that ends with two or more live players.
+
+>>> from stud_hh.events import *
+>>> from stud_hh.cards import parse_cards
+>>> from datetime import datetime, UTC
+>>> h = Hand(
+...     header=Header(site="PokerStars", hand_id="1", game=Game.STUD, small_bet=4,
+...                   big_bet=8, started_at=datetime(2024, 1, 1, tzinfo=UTC), table="T",
+...                   ante=1, bring_in=2),
+...     seats=(Seat(1, "Ann", 100), Seat(2, "Bob", 100)),
+...     events=(Ante("Ann", 1), Ante("Bob", 1), StreetStart(Street.THIRD),
+...             Deal(Street.THIRD, "Ann", (None, None, parse_cards("2c")[0]),
+...                  (False, False, True)),
+...             Deal(Street.THIRD, "Bob", (None, None, parse_cards("Kh")[0]),
+...                  (False, False, True)),
+...             BringIn("Ann", 2), Complete("Bob", 4), Fold("Ann"),
+...             UncalledReturn("Bob", 2), Collect("Bob", 5), Summary(5, 0)))
+>>> ann, bob = player_facts(h)
+>>> bob.vpip, bob.steal_pos, bob.steal_up, bob.steal_up_success, bob.net
+(True, True, True, True, 2)
+>>> ann.is_bring_in, ann.vpip, ann.bi_fold_to_complete, ann.fold_to_steal_up, ann.net
+(True, False, True, True, -3)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import msgspec
+
+from stud_hh.cards import low_rank, rank, suit
+from stud_hh.events import (
+    Ante,
+    Bet,
+    BringIn,
+    Call,
+    Check,
+    Collect,
+    Complete,
+    Deal,
+    DoubleBetAllowed,
+    Fold,
+    Game,
+    Hand,
+    Raise,
+    Show,
+    Street,
+    StreetStart,
+    Summary,
+    UncalledReturn,
+)
+
+#: Streets after the deal that have their own betting facts (4th street .. the river).
+LATER_STREETS: tuple[Street, ...] = (Street.FOURTH, Street.FIFTH, Street.SIXTH, Street.SEVENTH)
+
+#: Starting-hand categories, checked in this order (the first that fits wins).
+STUD_CATEGORIES = (
+    "rolled_up", "split_pair", "buried_pair", "three_flush", "three_straight", "other",
+)
+STUD8_CATEGORIES = (
+    "rolled_up", "split_pair", "buried_pair", "three_low", "three_flush", "three_straight",
+    "other",
+)
+RAZZ_CATEGORIES = ("three_to_6", "three_to_7", "three_to_8", "paired", "rough")
+CATEGORIES: dict[Game, tuple[str, ...]] = {
+    Game.STUD: STUD_CATEGORIES, Game.STUD8: STUD8_CATEGORIES, Game.RAZZ: RAZZ_CATEGORIES,
+}
+
+
+class StreetFacts(msgspec.Struct, gc=False):
+    """Betting facts of one player on one of 4th..7th street.
+
+    ``bet_opp``: had a decision with no bet in front; ``faced_bet``: had a decision facing a
+    bet or raise; ``checkraise_opp``: checked, then faced a bet on the same street.
+    """
+
+    saw: bool = False
+    bet_opp: bool = False
+    bets: int = 0
+    faced_bet: bool = False
+    calls: int = 0
+    raises: int = 0
+    folds: int = 0
+    fold_to_bet: bool = False
+    checkraise_opp: bool = False
+    checkraise: bool = False
+
+
+class PlayerFacts(msgspec.Struct, kw_only=True, gc=False):
+    """One dealt-in player's facts for one hand. Money in the hand's smallest unit.
+
+    Built once by ``player_facts`` and then only read; flattened to columns by
+    ``pipelines.stats.facts_table`` (street facts become ``<name>_<street>``).
+    """
+
+    player: str
+    seat: int
+    stack: int
+    door_card: int | None = None
+    door_rank: int | None = None
+    start_category: str | None = None  # None when the hole cards are not known
+    is_bring_in: bool = False
+    # 3rd street
+    vpip: bool = False
+    complete_opp_3rd: bool = False
+    complete_3rd: bool = False
+    faced_complete_3rd: bool = False  # also the chance to re-raise
+    reraise_3rd: bool = False
+    fold_to_complete_3rd: bool = False
+    faced_raise_3rd: bool = False
+    fold_to_raise_3rd: bool = False
+    calls_3rd: int = 0
+    raises_3rd: int = 0  # completions and raises
+    folded_3rd: bool = False
+    aggressor_3rd: bool = False
+    # steals (first-in completions) and the bring-in's answer to them
+    steal_opp_pos: bool = False
+    steal_pos: bool = False
+    steal_pos_success: bool = False
+    steal_opp_up: bool = False
+    steal_up: bool = False
+    steal_up_success: bool = False
+    faced_steal_pos: bool = False
+    fold_to_steal_pos: bool = False
+    resteal_pos: bool = False
+    faced_steal_up: bool = False
+    fold_to_steal_up: bool = False
+    resteal_up: bool = False
+    # the bring-in player's outcomes
+    bi_complete: bool = False
+    bi_faced_complete: bool = False
+    bi_fold_to_complete: bool = False
+    bi_call_complete: bool = False
+    bi_reraise: bool = False
+    bi_walk: bool = False
+    # 4th .. 7th street
+    streets: tuple[StreetFacts, ...] = ()  # 4th, 5th, 6th, 7th
+    open_pair_4th: bool = False
+    big_bet_opp_4th: bool = False
+    big_bet_4th: bool = False
+    cbet_opp_4th: bool = False
+    cbet_4th: bool = False
+    faced_cbet_4th: bool = False
+    fold_to_cbet_4th: bool = False
+    # result
+    showdown: bool = False
+    won_showdown: bool = False
+    won: bool = False
+    invested: int = 0
+    collected: int = 0
+    net: int = 0
+    rake: int = 0
+    cards_shown: bool = False
+    won_high: bool | None = None  # stud8 showdowns with shown cards
+    won_low: bool | None = None
+    scoop: bool | None = None
+    low_made: bool | None = None
+    razz_low: int | None = None  # top card of the razz low at showdown (5..13), None: paired
+
+
+def start_category(game: Game, cards: Sequence[int], door: int) -> str:
+    """The starting-hand category of three known cards (``door`` is the upcard).
+
+    >>> from stud_hh.cards import parse_cards as p
+    >>> start_category(Game.STUD, p("9c 9d 9h"), p("9h")[0])
+    'rolled_up'
+    >>> start_category(Game.STUD, p("9c 4d 9h"), p("9h")[0])
+    'split_pair'
+    >>> start_category(Game.STUD, p("9c 9d 4h"), p("4h")[0])
+    'buried_pair'
+    >>> start_category(Game.STUD8, p("Ac 2d 7h"), p("7h")[0])
+    'three_low'
+    >>> start_category(Game.STUD, p("Qc Kd Ah"), p("Ah")[0])
+    'three_straight'
+    >>> start_category(Game.RAZZ, p("Ac 2d 7h"), p("7h")[0])
+    'three_to_7'
+    >>> start_category(Game.RAZZ, p("Ac Ad 7h"), p("7h")[0])
+    'paired'
+    """
+    ranks = [rank(c) for c in cards]
+    distinct = len(set(ranks))
+    if game is Game.RAZZ:
+        if distinct < 3:
+            return "paired"
+        top = max(low_rank(c) for c in cards)
+        if top <= 6:
+            return "three_to_6"
+        return "three_to_7" if top == 7 else "three_to_8" if top == 8 else "rough"
+    if distinct == 1:
+        return "rolled_up"
+    if distinct == 2:
+        return "split_pair" if ranks.count(rank(door)) == 2 else "buried_pair"
+    if game is Game.STUD8 and max(low_rank(c) for c in cards) <= 8:
+        return "three_low"
+    if len({suit(c) for c in cards}) == 1:
+        return "three_flush"
+    for run in (sorted(ranks), sorted(1 if r == 14 else r for r in ranks)):
+        if run[2] - run[0] == 2:
+            return "three_straight"
+    return "other"
+
+
+def razz_low(cards: Sequence[int]) -> int | None:
+    """Top card of the best ace-to-five low (ace = 1), or None without five distinct ranks.
+
+    >>> from stud_hh.cards import parse_cards as p
+    >>> razz_low(p("Ac 2d 3h 4s 7c Kd Kh")), razz_low(p("Ac Ad 3h 3s 7c 7d Kh"))
+    (7, None)
+    """
+    distinct = sorted({low_rank(c) for c in cards})
+    return distinct[4] if len(distinct) >= 5 else None
+
+
+class _Live:
+    """Mutable state of one walk; the facts themselves live in ``PlayerFacts``."""
+
+    __slots__ = ("checked", "committed", "invested", "level", "to")
+
+    def __init__(self) -> None:
+        self.committed: dict[str, int] = {}
+        self.invested: dict[str, int] = {}
+        self.to = 0
+        self.level = 0
+        self.checked: set[str] = set()
+
+
+_DECISIONS = frozenset((BringIn, Complete, Bet, Raise, Call, Check, Fold))
+_AGGRESSIVE = frozenset((Complete, Bet, Raise))
+_VOLUNTARY = frozenset((Call, Complete, Bet, Raise))
+_TAKING_PART = _DECISIONS | {Ante, Deal}
+
+
+def _dealt_in(hand: Hand) -> list[str]:
+    """Players who took part: antes, cards or actions; sitting-out seats excluded."""
+    involved = {e.player for e in hand.events if type(e) in _TAKING_PART}  # type: ignore[union-attr]
+    seated = [s for s in hand.seats if not s.sitting_out and not s.out_of_hand]
+    if not involved:
+        return [s.player for s in seated]
+    return [s.player for s in hand.seats if s.player in involved]
+
+
+def _better_door(game: Game, a: int, b: int) -> bool:
+    """Whether door card ``a`` is better than ``b`` for stealing (razz: lower is better)."""
+    if game is Game.RAZZ:
+        return low_rank(a) < low_rank(b)
+    return rank(a) > rank(b)
+
+
+def player_facts(hand: Hand) -> list[PlayerFacts]:
+    """One record per dealt-in player, in seat order."""
+    header = hand.header
+    game = header.game
+    players = _dealt_in(hand)
+    seat_of = {s.player: s for s in hand.seats}
+    facts = {
+        p: PlayerFacts(
+            player=p,
+            seat=seat_of[p].seat if p in seat_of else 0,
+            stack=seat_of[p].stack if p in seat_of else 0,
+            streets=(StreetFacts(), StreetFacts(), StreetFacts(), StreetFacts()),
+        )
+        for p in players
+    }
+
+    # Pre-pass: door cards, full 3rd-street hands, the 4th-street upcard, the bring-in.
+    third: dict[str, tuple[int | None, ...]] = {}
+    door: dict[str, int] = {}
+    fourth_up: dict[str, int] = {}
+    open_pair_printed = False
+    street = Street.THIRD
+    bring_in: str | None = None
+    for event in hand.events:
+        kind = type(event)
+        if kind is StreetStart:
+            street = event.street
+        elif kind is Deal:
+            if event.street is Street.THIRD:
+                third[event.player] = event.cards
+                ups = [c for c, u in zip(event.cards, event.up, strict=False) if u]
+                if ups and ups[-1] is not None:
+                    door[event.player] = ups[-1]
+            elif event.street is Street.FOURTH:
+                ups = [c for c, u in zip(event.cards, event.up, strict=False) if u]
+                if ups and ups[-1] is not None:
+                    fourth_up[event.player] = ups[-1]
+        elif kind is DoubleBetAllowed:
+            open_pair_printed = True
+        elif bring_in is None and street is Street.THIRD and kind in _DECISIONS:
+            bring_in = event.player  # type: ignore[union-attr]
+    # The double bet on an open pair is a stud-high rule (Robert's Rules; PokerStars prints
+    # it only there), unless the site says otherwise.
+    open_pair = open_pair_printed or (game is Game.STUD and any(
+        p in door and rank(door[p]) == rank(c) for p, c in fourth_up.items()
+    ))
+
+    for p, f in facts.items():
+        if p in door:
+            f.door_card = door[p]
+            f.door_rank = rank(door[p])
+            cards = third.get(p, ())
+            if len(cards) == 3 and None not in cards:
+                f.start_category = start_category(game, cards, door[p])  # type: ignore[arg-type]
+
+    # 3rd-street acting order from the bring-in, clockwise; the last three before it.
+    order = list(players)
+    if bring_in in facts:
+        facts[bring_in].is_bring_in = True
+        i = order.index(bring_in)
+        order = order[i:] + order[:i]
+    last_three = set(order[1:][-3:])
+
+    live = set(players)
+    state = _Live()
+    street = Street.THIRD
+    aggressor: str | None = None
+    limpers = 0  # calls of the bring-in before any completion
+    steal: tuple[str, bool, bool] | None = None  # (stealer, positional, by upcards)
+    steal_answered = False  # someone called or raised after the steal completion
+    cbet_live = False
+    faced_cbet: set[str] = set()
+    first_decision_4th: set[str] = set()
+
+    def later(p: str) -> StreetFacts:
+        return facts[p].streets[street - 4]
+
+    for event in hand.events:
+        kind = type(event)
+        if kind is StreetStart:
+            street = event.street
+            state.committed = {}
+            state.to = 0
+            state.level = 0
+            state.checked = set()
+            if street >= Street.FOURTH:
+                for p in live:
+                    if p in facts:
+                        later(p).saw = True
+                        if street is Street.FOURTH and open_pair:
+                            facts[p].open_pair_4th = True
+            continue
+        if kind is Ante:
+            state.invested[event.player] = state.invested.get(event.player, 0) + event.amount
+            continue
+        if kind is UncalledReturn:
+            state.invested[event.player] = state.invested.get(event.player, 0) - event.amount
+            continue
+        if kind is Collect:
+            if event.player in facts:
+                facts[event.player].collected += event.amount
+            continue
+        if kind not in _DECISIONS:
+            continue
+
+        p = event.player  # type: ignore[union-attr]
+        f = facts.get(p)
+        committed = state.committed.get(p, 0)
+        # chips this action adds, and the street total it leaves the player at
+        if kind is BringIn or kind is Bet or kind is Call:
+            added = event.amount  # type: ignore[union-attr]
+        elif kind is Complete or kind is Raise:
+            added = max(event.to - committed, 0)  # type: ignore[union-attr]
+        else:
+            added = 0
+        state.committed[p] = committed + added
+        state.invested[p] = state.invested.get(p, 0) + added
+        if f is None:  # an action by someone not seated: count chips, record nothing
+            state.to = max(state.to, state.committed[p])
+            continue
+
+        if street is Street.THIRD:
+            level = state.level
+            if kind is BringIn:
+                f.complete_opp_3rd = True
+            else:
+                aggressive = kind in _AGGRESSIVE
+                if kind in _VOLUNTARY:
+                    f.vpip = True
+                if kind is Call:
+                    f.calls_3rd += 1
+                elif aggressive:
+                    f.raises_3rd += 1
+                elif kind is Fold:
+                    f.folded_3rd = True
+                if level == 0:
+                    f.complete_opp_3rd = True
+                    if aggressive:
+                        f.complete_3rd = True
+                        if f.is_bring_in:
+                            f.bi_complete = True
+                    first_in = not f.is_bring_in and limpers == 0
+                    if first_in:
+                        still_to_act = [q for q in order[order.index(p) + 1:] + order[:1]
+                                        if q in live and q != p]
+                        f.steal_opp_pos = p in last_three
+                        f.steal_opp_up = p in door and not any(
+                            q in door and _better_door(game, door[q], door[p])
+                            for q in still_to_act
+                        )
+                        if aggressive:
+                            f.steal_pos = f.steal_opp_pos
+                            f.steal_up = f.steal_opp_up
+                            if f.steal_pos or f.steal_up:
+                                steal = (p, f.steal_pos, f.steal_up)
+                                steal_answered = False
+                    if kind is Call:
+                        limpers += 1
+                elif level == 1:
+                    f.faced_complete_3rd = True
+                    if kind is Raise or kind is Bet:
+                        f.reraise_3rd = True
+                    elif kind is Fold:
+                        f.fold_to_complete_3rd = True
+                    if f.is_bring_in:
+                        f.bi_faced_complete = True
+                        f.bi_fold_to_complete = kind is Fold
+                        f.bi_call_complete = kind is Call
+                        f.bi_reraise = aggressive
+                        if steal is not None and not steal_answered and steal[0] != p:
+                            f.faced_steal_pos = steal[1]
+                            f.faced_steal_up = steal[2]
+                            f.fold_to_steal_pos = steal[1] and kind is Fold
+                            f.fold_to_steal_up = steal[2] and kind is Fold
+                            f.resteal_pos = steal[1] and aggressive
+                            f.resteal_up = steal[2] and aggressive
+                else:
+                    f.faced_raise_3rd = True
+                    if kind is Fold:
+                        f.fold_to_raise_3rd = True
+                if aggressive:
+                    state.level = level + 1
+                    aggressor = p
+                if steal is not None and p != steal[0] and kind in _VOLUNTARY:
+                    steal_answered = True
+        else:
+            s = later(p)
+            facing = state.level > 0 and committed < state.to
+            first = street is Street.FOURTH and p not in first_decision_4th
+            if street is Street.FOURTH:
+                first_decision_4th.add(p)
+            if not facing:
+                s.bet_opp = True
+                if first and p == aggressor:
+                    f.cbet_opp_4th = True
+                if street is Street.FOURTH and open_pair and state.level == 0:
+                    f.big_bet_opp_4th = True
+                if kind is Bet or kind is Raise:
+                    s.bets += 1
+                    state.level += 1
+                    if street is Street.FOURTH:
+                        size = added
+                        if open_pair and size > header.small_bet:
+                            f.big_bet_4th = True
+                        if first and p == aggressor:
+                            f.cbet_4th = True
+                            cbet_live = True
+                elif kind is Check:
+                    state.checked.add(p)
+                elif kind is Fold:
+                    s.folds += 1
+            else:
+                s.faced_bet = True
+                checked_before = p in state.checked
+                if checked_before:
+                    s.checkraise_opp = True
+                if street is Street.FOURTH and cbet_live and p not in faced_cbet:
+                    faced_cbet.add(p)
+                    f.faced_cbet_4th = True
+                    f.fold_to_cbet_4th = kind is Fold
+                if kind is Raise or kind is Bet:
+                    s.raises += 1
+                    state.level += 1
+                    if checked_before:
+                        s.checkraise = True
+                    cbet_live = False
+                elif kind is Call:
+                    s.calls += 1
+                elif kind is Fold:
+                    s.folds += 1
+                    s.fold_to_bet = True
+        state.to = max(state.to, state.committed[p])
+        if kind is Fold:
+            live.discard(p)
+
+    # Results: money, steals that won on 3rd, showdown.
+    reached_fourth = any(f.streets[0].saw for f in facts.values())
+    for p, f in facts.items():
+        f.invested = state.invested.get(p, 0)
+        f.net = f.collected - f.invested
+        f.won = f.collected > 0
+    if bring_in in facts and not reached_fourth and live == {bring_in}:
+        facts[bring_in].bi_walk = facts[bring_in].complete_3rd is False
+    if steal is not None and not reached_fourth and live == {steal[0]}:
+        f = facts[steal[0]]
+        f.steal_pos_success = f.steal_pos
+        f.steal_up_success = f.steal_up
+    if aggressor is not None and aggressor in facts:
+        facts[aggressor].aggressor_3rd = True
+    _rake_shares(hand, facts)
+    if len(live) >= 2:
+        _showdown(hand, game, facts, live)
+    return [facts[p] for p in players]
+
+
+def _rake_shares(hand: Hand, facts: dict[str, PlayerFacts]) -> None:
+    """Split the rake over the winners in proportion to what they collected.
+
+    Largest remainders get the odd units (seat order breaks ties) so shares sum to the rake.
+    """
+    rake = next((e.rake for e in hand.events if type(e) is Summary), 0)
+    winners = [f for f in facts.values() if f.collected > 0]
+    total = sum(f.collected for f in winners)
+    if rake <= 0 or total <= 0:
+        return
+    for f in winners:
+        f.rake = rake * f.collected // total
+    left = rake - sum(f.rake for f in winners)
+    by_remainder = sorted(winners, key=lambda f: (-(rake * f.collected % total), f.seat))
+    for f in by_remainder[:left]:
+        f.rake += 1
+
+
+def _showdown(hand: Hand, game: Game, facts: dict[str, PlayerFacts], live: set[str]) -> None:
+    """Showdown facts; hi/lo halves are judged with the project's evaluators."""
+    shown: dict[str, tuple[int, ...]] = {}
+    for event in hand.events:
+        if type(event) is Show and event.player in live and len(event.cards) >= 5:
+            shown[event.player] = event.cards
+    for p in live:
+        if p not in facts:
+            continue
+        f = facts[p]
+        f.showdown = True
+        f.won_showdown = f.collected > 0
+        f.cards_shown = p in shown
+        if p in shown and game is Game.RAZZ:
+            f.razz_low = razz_low(shown[p])
+    if game is not Game.STUD8 or not shown:
+        return
+    try:
+        from stud_hh.evaluate import high_value, low8_value
+    except ImportError:  # evaluators not built in this checkout
+        return
+    highs = {p: high_value(c) for p, c in shown.items()}
+    lows = {p: low8_value(c) for p, c in shown.items()}
+    best_high = max(highs.values())
+    qualifying = [v for v in lows.values() if v is not None]
+    best_low = min(qualifying) if qualifying else None
+    high_winners = [p for p, v in highs.items() if v == best_high]
+    low_winners = [p for p, v in lows.items() if v is not None and v == best_low]
+    for p in shown:
+        if p not in facts:
+            continue
+        f = facts[p]
+        f.won_high = p in high_winners
+        f.won_low = p in low_winners
+        f.low_made = lows[p] is not None
+        f.scoop = high_winners == [p] and (best_low is None or low_winners == [p])

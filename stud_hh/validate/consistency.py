@@ -1,0 +1,461 @@
+"""Record checks that need no rules engine: antes, chips, pots, returns, cards, show order.
+
+These read the history as an accountant would: every chip put in must come out again in
+the summary, no card can exist twice, nobody can put in more than his stack. They are
+independent of the betting rules, so they run the same under every RuleSet. One pass over
+the events (``Ledger``) gathers what every check needs, because validation must cost no
+more than parsing (benchmarks/validate_bench.py).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from stud_hh.cards import str_card
+from stud_hh.events import (
+    Ante,
+    Bet,
+    BoardCard,
+    BringIn,
+    Call,
+    Check,
+    Collect,
+    Complete,
+    Deal,
+    Fold,
+    Hand,
+    Muck,
+    Raise,
+    SeatResult,
+    Show,
+    ShowdownStart,
+    Street,
+    StreetStart,
+    Summary,
+    UncalledReturn,
+)
+from stud_hh.validate.catalogue import Violation, violation
+from stud_hh.validate.money import money
+
+_AGGRESSIVE = frozenset({Bet, Raise, Complete, BringIn})
+
+# What the ledger does with each event type, as one dict lookup per event.
+_OTHER, _DEAL, _ADDS, _TOTAL, _PASS, _STREET, _ANTE, _REVEAL = range(8)
+_RETURN, _COLLECT, _SUMMARY, _SHOWDOWN, _BOARD = range(8, 13)
+_LEDGER_CODES: dict[type, int] = {
+    Deal: _DEAL,
+    BringIn: _ADDS, Bet: _ADDS, Call: _ADDS,  # chips added = amount
+    Raise: _TOTAL, Complete: _TOTAL,  # chips added = to - already in this street
+    Check: _PASS, Fold: _PASS,
+    StreetStart: _STREET,
+    Ante: _ANTE,
+    Show: _REVEAL, Muck: _REVEAL, SeatResult: _REVEAL,
+    UncalledReturn: _RETURN,
+    Collect: _COLLECT,
+    Summary: _SUMMARY,
+    ShowdownStart: _SHOWDOWN,
+    BoardCard: _BOARD,
+}
+
+
+class Ledger:
+    """Everything the record checks (and the replay's set-up) need, from one pass.
+
+    ``streets`` holds, for each betting street, what each player put in on it and the
+    uncalled bets returned on it. ``over_stack`` lists, per player, the first action that
+    took his chips past his stack: ``(player, street, action_index, put, behind)``.
+    """
+
+    __slots__ = (
+        "antes",
+        "board",
+        "bring_in",
+        "collects",
+        "dealt",
+        "folded",
+        "last_round",
+        "last_street",
+        "over_stack",
+        "oversized_deals",
+        "revealed",
+        "showdown",
+        "streets",
+        "summary",
+        "took_part",
+        "total",
+    )
+
+    def __init__(self, hand: Hand) -> None:
+        stacks = {s.player: s.stack for s in hand.seats}
+        committed = dict.fromkeys(stacks, 0)
+        self.antes: list[Ante] = []
+        self.took_part: set[str] = set()
+        self.dealt: dict[str, list[int | None]] = {}
+        self.oversized_deals: list[Deal] = []
+        self.board: list[int] = []
+        self.folded: set[str] = set()
+        self.bring_in: BringIn | None = None
+        self.streets: list[tuple[Street, dict[str, int], list[UncalledReturn]]] = []
+        self.over_stack: list[tuple[str, Street | None, int | None, int, int]] = []
+        self.total = 0
+        self.collects: list[Collect] = []
+        self.summary: Summary | None = None
+        self.showdown: list[Show | Muck] = []
+        self.revealed: list[tuple[str, tuple[int, ...]]] = []
+        self.last_round: list[object] = []
+        self.last_street = Street.THIRD
+
+        street = Street.THIRD
+        street_in: dict[str, int] = {}
+        returns: list[UncalledReturn] = []
+        round_actions: list[object] = []
+        in_showdown = False
+        index = -1
+        total = 0
+        took_part = self.took_part.add
+        dealt = self.dealt
+        third = Street.THIRD
+        codes = _LEDGER_CODES
+        for event in hand.events:
+            code = codes.get(type(event), _OTHER)
+            if code == _DEAL:
+                player = event.player
+                took_part(player)
+                cards = event.cards
+                held = dealt.get(player)
+                if held is None:
+                    dealt[player] = list(cards)
+                else:
+                    held.extend(cards)
+                if len(cards) > 1 and (len(cards) > 3 or event.street is not third):
+                    self.oversized_deals.append(event)
+                continue
+            if _ADDS <= code <= _TOTAL:
+                index += 1
+                player = event.player
+                took_part(player)
+                round_actions.append(event)
+                before = street_in.get(player, 0)
+                if code == _ADDS:
+                    put = event.amount
+                    street_in[player] = before + put
+                    if self.bring_in is None and type(event) is BringIn:
+                        self.bring_in = event
+                else:
+                    put = event.to - before
+                    street_in[player] = event.to
+                action_index: int | None = index
+                at: Street | None = street
+            elif code == _PASS:
+                index += 1
+                took_part(event.player)
+                round_actions.append(event)
+                if type(event) is Fold:
+                    self.folded.add(event.player)
+                    if event.cards:
+                        self.revealed.append((event.player, event.cards))
+                continue
+            elif code == _STREET:
+                if street_in or returns:
+                    self.streets.append((street, street_in, returns))
+                if round_actions:
+                    self.last_round = round_actions
+                street_in, returns, round_actions = {}, [], []
+                street = self.last_street = event.street
+                continue
+            elif code == _ANTE:
+                self.antes.append(event)
+                player = event.player
+                took_part(player)
+                put = event.amount
+                action_index = at = None
+            elif code == _OTHER:
+                continue
+            elif code == _REVEAL:
+                if event.cards:
+                    self.revealed.append((event.player, event.cards))
+                if in_showdown and type(event) is not SeatResult and (
+                        event.cards or type(event) is Muck):
+                    self.showdown.append(event)
+                continue
+            elif code == _RETURN:
+                returns.append(event)
+                total -= event.amount
+                if event.player in committed:
+                    committed[event.player] -= event.amount
+                continue
+            elif code == _COLLECT:
+                self.collects.append(event)
+                continue
+            elif code == _SUMMARY:
+                self.summary = event
+                self.board.extend(c for c in event.board if c not in self.board)
+                continue
+            elif code == _SHOWDOWN:
+                in_showdown = True
+                continue
+            else:  # _BOARD
+                if event.card not in self.board:
+                    self.board.append(event.card)
+                continue
+            total += put
+            mine = committed.get(player)
+            if mine is not None:
+                mine += put
+                committed[player] = mine
+                if mine > stacks[player] and all(o[0] != player for o in self.over_stack):
+                    self.over_stack.append((player, at, action_index, put,
+                                            stacks[player] - mine + put))
+        if street_in or returns:
+            self.streets.append((street, street_in, returns))
+        if round_actions:
+            self.last_round = round_actions
+        self.total = total
+
+
+def table_ante(hand: Hand, ledger: Ledger | None = None) -> int | None:
+    """The ante most players posted; the header's only when nobody posted one.
+
+    PokerStars prints no ante in its header, and its parser fills ``Header.ante`` from the
+    posted antes, so the header cannot be the reference: the majority is.
+    """
+    antes = ledger.antes if ledger is not None else [e for e in hand.events if type(e) is Ante]
+    full = [a.amount for a in antes if not a.all_in]
+    if full:
+        first = full[0]
+        if all(a == first for a in full):
+            return first
+        return Counter(full).most_common(1)[0][0]
+    return hand.header.ante
+
+
+def check_record(hand: Hand, ledger: Ledger | None = None) -> list[Violation]:
+    """All engine-free checks, in a stable order."""
+    ledger = ledger or Ledger(hand)
+    out: list[Violation] = []
+    out += check_antes(hand, ledger)
+    out += check_chips(hand, ledger)
+    out += check_cards(hand, ledger)
+    out += check_showdown_order(hand, ledger)
+    return out
+
+
+# --- antes ------------------------------------------------------------------------------------
+
+
+def check_antes(hand: Hand, ledger: Ledger) -> list[Violation]:
+    expected = table_ante(hand, ledger)
+    if expected is None:
+        return []
+    out: list[Violation] = []
+    hid = hand.hand_id
+    if len(ledger.antes) < len(ledger.took_part):
+        posted = {a.player for a in ledger.antes}
+        for seat in hand.seats:
+            if seat.player in ledger.took_part and seat.player not in posted:
+                out.append(violation(hid, "ANTE_MISSING", street=None, action_index=None,
+                                     player=seat.player))
+    for a in ledger.antes:
+        if a.amount != expected and not (a.all_in and a.amount < expected):
+            out.append(violation(hid, "ANTE_AMOUNT", street=None, action_index=None,
+                                 player=a.player, amount=money(a.amount, hand.header),
+                                 expected=money(expected, hand.header)))
+    return out
+
+
+# --- chips: stacks, uncalled returns, pot total, collected ------------------------------------
+
+
+def check_chips(hand: Hand, ledger: Ledger) -> list[Violation]:
+    header = hand.header
+    hid = hand.hand_id
+    out = [violation(hid, "BET_EXCEEDS_STACK", street=street, action_index=index,
+                     player=player, amount=money(put, header), stack=money(behind, header))
+           for player, street, index, put, behind in ledger.over_stack]
+    streets = ledger.streets
+    summary = ledger.summary
+    if summary is None and not ledger.collects and streets:
+        streets = streets[:-1]  # the hand stops inside this round: INCOMPLETE_HAND says so
+    out += _check_returns(hand, streets)
+    if summary is not None:
+        if summary.total_pot != ledger.total:
+            out.append(violation(hid, "POT_TOTAL_MISMATCH", street=None, action_index=None,
+                                 player=None, actual=money(summary.total_pot, header),
+                                 expected=money(ledger.total, header)))
+        out += _check_collected(hand, summary, ledger.collects, ledger.total)
+    return out
+
+
+def _check_returns(
+    hand: Hand, streets: list[tuple[Street, dict[str, int], list[UncalledReturn]]]
+) -> list[Violation]:
+    """The excess of the biggest contribution over the next one goes back to its owner."""
+    out: list[Violation] = []
+    header = hand.header
+    for street, put_in, returns in streets:
+        top_player, top, second = None, 0, 0
+        for player, amount in put_in.items():
+            if amount > top:
+                top_player, top, second = player, amount, top
+            elif amount > second:
+                second = amount
+        excess = top - second
+        if not returns and excess == 0:
+            continue
+        got: dict[str, int] = {}
+        for r in returns:
+            got[r.player] = got.get(r.player, 0) + r.amount
+        want = {top_player: excess} if excess > 0 and top_player is not None else {}
+        if got != want:
+            actual = ", ".join(f"{money(a, header)} to {p}" for p, a in got.items()) or "none"
+            expected = f"{money(excess, header)} to {top_player}" if want else "none"
+            player = returns[0].player if returns else top_player
+            out.append(violation(hand.hand_id, "UNCALLED_RETURN_MISMATCH", street=street,
+                                 action_index=None, player=player, actual=actual,
+                                 expected=expected))
+    return out
+
+
+def _pot_index(label: str) -> int:
+    """0 for the main pot, k for ``side pot-k`` (``side pot`` alone is the first)."""
+    label = label.lower()
+    if not label.startswith("side"):
+        return 0
+    tail = label.rsplit("-", 1)[-1]
+    return int(tail) if tail.isdigit() else 1
+
+
+def _check_collected(
+    hand: Hand, summary: Summary, collects: list[Collect], total: int
+) -> list[Violation]:
+    header = hand.header
+    hid = hand.hand_id
+    out: list[Violation] = []
+    collected = sum(c.amount for c in collects)
+    # Collected amounts agreeing with the summary's total are consistent with it; a total
+    # that disagrees with the actions is POT_TOTAL_MISMATCH's business, not reported twice.
+    if collected + summary.rake not in (total, summary.total_pot):
+        out.append(violation(
+            hid, "COLLECTED_MISMATCH", street=None, action_index=None, player=None,
+            detail=f"players collected {money(collected, header)} plus rake "
+                   f"{money(summary.rake, header)}, but the pot was {money(total, header)}"))
+    if summary.main_pot is not None:
+        pots = (summary.main_pot, *summary.side_pots)
+        if sum(pots) != summary.total_pot - summary.rake:
+            out.append(violation(
+                hid, "COLLECTED_MISMATCH", street=None, action_index=None, player=None,
+                detail=f"main and side pots add up to {money(sum(pots), header)}, "
+                       f"not total pot less rake "
+                       f"{money(summary.total_pot - summary.rake, header)}"))
+        by_pot: dict[int, int] = {}
+        for c in collects:
+            k = _pot_index(c.pot)
+            by_pot[k] = by_pot.get(k, 0) + c.amount
+        for k, amount in enumerate(pots):
+            if by_pot.get(k, 0) != amount:
+                name = "main pot" if k == 0 else f"side pot {k}"
+                out.append(violation(
+                    hid, "COLLECTED_MISMATCH", street=None, action_index=None, player=None,
+                    detail=f"{money(by_pot.get(k, 0), header)} collected from the {name} "
+                           f"of {money(amount, header)}"))
+    return out
+
+
+# --- cards ------------------------------------------------------------------------------------
+
+
+def check_cards(hand: Hand, ledger: Ledger) -> list[Violation]:
+    hid = hand.hand_id
+    out: list[Violation] = []
+    board = ledger.board
+
+    # Card counts: at most three on 3rd street and one per later street, seven in all.
+    for event in ledger.oversized_deals:
+        allowed = 3 if event.street is Street.THIRD else 1
+        out.append(violation(
+            hid, "WRONG_CARD_COUNT", street=event.street, action_index=None,
+            player=event.player,
+            detail=f"was dealt {len(event.cards)} cards on {event.street.label}, "
+                   f"expected {allowed}"))
+    for player, cards in ledger.dealt.items():
+        if len(cards) > 7:
+            out.append(violation(hid, "WRONG_CARD_COUNT", street=None, action_index=None,
+                                 player=player,
+                                 detail=f"was dealt {len(cards)} cards (at most seven)"))
+
+    # Shown hands: all the cards the player holds (six plus the community card).
+    last = int(ledger.last_street)
+    holds = last - (1 if board else 0)
+    for player, cards in ledger.revealed:
+        n = len(cards)
+        if n != holds and not (board and n == last) and player not in ledger.folded:
+            out.append(violation(
+                hid, "WRONG_CARD_COUNT", street=None, action_index=None, player=player,
+                detail=f"showed {n} cards, but holds {holds}"))
+            break
+
+    # One deck: a card belongs to one player (or the board).
+    owner: dict[int, str] = dict.fromkeys(board, "the board")
+    reported: set[int] = set()
+    board_set = set(board)
+    for player, dealt in ledger.dealt.items():
+        seen: set[int] = set()
+        for c in dealt:
+            if c is None:
+                continue
+            prev = owner.get(c)
+            if c in seen or (prev is not None and prev != player):
+                if c not in reported:
+                    reported.add(c)
+                    where = f"dealt twice to {player}" if c in seen else f"{prev} and {player}"
+                    out.append(violation(hid, "DUPLICATE_CARD", street=None,
+                                         action_index=None, player=player, card=str_card(c),
+                                         where=where))
+            else:
+                owner[c] = player
+            seen.add(c)
+    for player, cards in ledger.revealed:
+        for c in cards:
+            if c in board_set:
+                continue
+            prev = owner.get(c)
+            if prev is None:
+                owner[c] = player
+            elif prev != player and c not in reported:
+                reported.add(c)
+                out.append(violation(hid, "DUPLICATE_CARD", street=None, action_index=None,
+                                     player=player, card=str_card(c),
+                                     where=f"{prev} and {player}"))
+    return out
+
+
+# --- showdown order ---------------------------------------------------------------------------
+
+
+def check_showdown_order(hand: Hand, ledger: Ledger) -> list[Violation]:
+    """The last to bet or raise on the final round shows first.
+
+    When the final round was checked through, the rule book has the first actor show
+    first, but PokerStars shows in seat order from the lowest seat (three real hands in the
+    corpus do so); both are accepted then, since the order decides nothing about the pot.
+    """
+    shows = ledger.showdown
+    last_round = ledger.last_round
+    if len(shows) < 2 or not last_round:
+        return []
+    shown = {s.player for s in shows}
+    aggressors = [e for e in last_round if type(e) in _AGGRESSIVE]
+    first = shows[0].player
+    if aggressors:
+        expected = aggressors[-1].player  # type: ignore[attr-defined]
+        reason = "last to bet or raise"
+        accepted = {expected}
+    else:
+        expected = last_round[0].player  # type: ignore[attr-defined]
+        reason = "first to act on the last round"
+        lowest_seat = next((s.player for s in hand.seats if s.player in shown), expected)
+        accepted = {expected, lowest_seat}
+    if first in accepted or expected not in shown:
+        return []
+    return [violation(hand.hand_id, "SHOWDOWN_ORDER", street=None, action_index=None,
+                      player=first, expected=expected, reason=reason)]

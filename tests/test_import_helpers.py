@@ -1,0 +1,77 @@
+"""Helpers for the import tests: real PokerStars hands, re-numbered, written to tmp files.
+
+The real corpus has a few dozen PokerStars hands; tests that need more (or need to know
+exactly which hands a file holds) replicate them with fresh hand ids. Imported by the
+``test_import*`` and ``test_watch`` modules (pytest puts ``tests/`` on ``sys.path``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from pathlib import Path
+
+import duckdb
+
+from stud_hh.reader import read_hands
+
+_HAND_NO = re.compile(r"^(PokerStars (?:Hand|Game) #)(\d+)(:)")
+
+
+def stars_hand_texts(files: Sequence[Path]) -> list[str]:
+    """The text of every real PokerStars hand in ``files``, in order."""
+    return [
+        raw.text for path in files for raw in read_hands(path)
+        if raw.text.startswith("PokerStars ")
+    ]
+
+
+def renumber(text: str, hand_id: int) -> str:
+    return _HAND_NO.sub(lambda m: f"{m[1]}{hand_id}{m[3]}", text, count=1)
+
+
+def hands_text(texts: Sequence[str], n: int, first_id: int) -> str:
+    """``n`` hands cycling through ``texts``, ids ``first_id``, ``first_id + 1``, ..."""
+    return "".join(
+        renumber(texts[i % len(texts)], first_id + i) + "\n\n\n" for i in range(n)
+    )
+
+
+def write_hands(path: Path, texts: Sequence[str], n: int, first_id: int) -> Path:
+    path.write_text(hands_text(texts, n, first_id), encoding="utf-8", newline="\n")
+    return path
+
+
+def table_counts(db: Path) -> dict[str, int]:
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        return {
+            t: con.execute(f"SELECT count(*) FROM {t}").fetchone()[0]  # type: ignore[index]
+            for t in ("imports", "files", "hands", "hand_players", "actions", "violations",
+                      "quarantine")
+        }
+    finally:
+        con.close()
+
+
+def check_consistent(db: Path) -> duckdb.DuckDBPyConnection:
+    """Assert the database's invariants; returns an open read-only connection."""
+    con = duckdb.connect(str(db), read_only=True)
+    one = lambda sql: con.execute(sql).fetchone()[0]  # noqa: E731
+    assert one("SELECT count(*) - count(DISTINCT (site, hand_id)) FROM hands") == 0
+    assert one("SELECT count(*) - count(DISTINCT hand_key) FROM hands") == 0
+    for child in ("hand_players", "actions", "violations"):
+        orphans = one(f"SELECT count(*) FROM {child} c ANTI JOIN hands h USING (hand_key)")
+        assert orphans == 0, f"{child} rows without a hand"
+    assert one("SELECT count(*) FROM hands h ANTI JOIN hand_players p USING (hand_key)") == 0
+    # every run's counters agree with themselves and with the rows it stored
+    bad = con.execute(
+        "SELECT import_id FROM imports "
+        "WHERE hands_found <> imported + duplicates + quarantined"
+    ).fetchall()
+    assert bad == []
+    assert one("SELECT coalesce(sum(imported), 0) FROM imports") == one(
+        "SELECT count(*) FROM hands")
+    assert one("SELECT coalesce(sum(quarantined), 0) FROM imports") == one(
+        "SELECT count(*) FROM quarantine WHERE kind = 'hand'")
+    return con

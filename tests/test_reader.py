@@ -1,0 +1,157 @@
+"""Reading files: every encoding a client writes, CRLF, streaming in chunks, exact lines."""
+
+from __future__ import annotations
+
+import codecs
+import io
+import re
+import tracemalloc
+from pathlib import Path
+
+import pytest
+
+from stud_hh.events import Hand
+from stud_hh.parse import parse_bytes, parse_file
+from stud_hh.reader import decode_chunks, read_hands, read_text_hands, sniff_encoding
+
+HANDS = Path(__file__).parent / "hands" / "pokerstars"
+# hands whose names cp1252 can encode (the file with CJK names is for the Unicode encodings)
+LATIN = HANDS / "tournament-razz-side-pots.txt"
+UNICODE = HANDS / "cash-mixed-hilo.txt"
+
+
+def _reference(path: Path) -> list[Hand]:
+    hands = [h for h in parse_file(path) if isinstance(h, Hand)]
+    assert hands
+    return hands
+
+
+def _events(hands: list[Hand]) -> list[tuple[object, ...]]:
+    return [(h.header, h.seats, h.events) for h in hands]
+
+
+@pytest.mark.parametrize(
+    ("path", "encoding", "bom"),
+    [
+        (UNICODE, "utf-8", b""),
+        (UNICODE, "utf-8", codecs.BOM_UTF8),
+        (UNICODE, "utf-16-le", codecs.BOM_UTF16_LE),
+        (UNICODE, "utf-16-be", codecs.BOM_UTF16_BE),
+        (UNICODE, "utf-16-le", b""),  # no BOM: recognised by its NUL bytes
+        (LATIN, "cp1252", b""),
+    ],
+)
+@pytest.mark.parametrize("newline", ["\n", "\r\n", "\r"])
+def test_every_encoding_and_line_ending_reads_the_same(
+    tmp_path: Path, path: Path, encoding: str, bom: bytes, newline: str
+) -> None:
+    text = path.read_text(encoding="utf-8")
+    data = bom + text.replace("\n", newline).encode(encoding)
+    target = tmp_path / "hh.txt"
+    target.write_bytes(data)
+    hands = [h for h in parse_file(target) if isinstance(h, Hand)]
+    reference = _reference(path)
+    assert _events(hands) == _events(reference)
+    assert [h.source.line for h in hands] == [h.source.line for h in reference]  # type: ignore[union-attr]
+
+
+def test_cp1252_fallback_keeps_non_ascii_names() -> None:
+    data = LATIN.read_text(encoding="utf-8").encode("cp1252")
+    with pytest.raises(UnicodeDecodeError):
+        data.decode("utf-8")
+    hands = [h for h in parse_bytes(data) if isinstance(h, Hand)]
+    assert "Jörg Müller" in hands[0].players()
+
+
+def test_sniff_encoding() -> None:
+    assert sniff_encoding(codecs.BOM_UTF8 + b"P") == ("utf-8", 3)
+    assert sniff_encoding(codecs.BOM_UTF16_LE + b"P\x00") == ("utf-16-le", 2)
+    assert sniff_encoding(codecs.BOM_UTF16_BE + b"\x00P") == ("utf-16-be", 2)
+    assert sniff_encoding("PokerStars".encode("utf-16-be")) == ("utf-16-be", 0)
+    assert sniff_encoding(b"PokerStars Hand") == ("utf-8", 0)
+
+
+@pytest.mark.parametrize("chunk_size", [1, 2, 3, 7, 64, 1 << 20])
+def test_chunk_boundaries_never_change_the_split(chunk_size: int) -> None:
+    """CRLF, multibyte characters and blank runs cut at every possible byte boundary."""
+    text = "A1\r\nA2 é\r\n\r\n\r\n  \r\nB1 名\r\nB2\r\n\r\nC1\rC2\r\r\rD1"
+    data = codecs.BOM_UTF8 + text.encode("utf-8")
+    raws = list(read_text_hands(io.BytesIO(data), "f", chunk_size=chunk_size))
+    assert [(r.line, r.text) for r in raws] == [
+        (1, "A1\nA2 é\n"), (6, "B1 名\nB2\n"), (9, "C1\nC2\n"), (13, "D1\n")]
+
+
+def test_utf16_chunks_split_inside_a_character() -> None:
+    text = "Hand one Ω\n\nHand two 名\n"
+    data = codecs.BOM_UTF16_LE + text.encode("utf-16-le")
+    raws = list(read_text_hands(io.BytesIO(data), None, chunk_size=3))
+    assert [r.text for r in raws] == ["Hand one Ω\n", "Hand two 名\n"]
+
+
+def test_invalid_bytes_never_raise() -> None:
+    data = b"PokerStars \x81\x8d\x90 junk\xff\xfe\n\nsecond\x00 \xc3\n"
+    raws = list(read_text_hands(io.BytesIO(data), None, chunk_size=5))
+    assert len(raws) == 2
+    assert raws[1].text.startswith("second")
+
+
+def test_boundary_splits_hands_glued_without_blank_lines() -> None:
+    glued = "PokerStars Hand #1: a\nline\nPokerStars Hand #2: b\nline\n"
+    boundary = re.compile(r"PokerStars Hand #")
+    raws = list(read_text_hands(io.BytesIO(glued.encode()), None, boundary))
+    assert [(r.line, r.text) for r in raws] == [
+        (1, "PokerStars Hand #1: a\nline\n"), (3, "PokerStars Hand #2: b\nline\n")]
+
+
+def test_bom_in_the_middle_of_a_concatenated_file() -> None:
+    one = UNICODE.read_text(encoding="utf-8")
+    data = codecs.BOM_UTF8 + one.encode() + b"\n\n" + codecs.BOM_UTF8 + one.encode()
+    hands = list(parse_bytes(data))
+    assert len(hands) == 6 and all(isinstance(h, Hand) for h in hands)
+
+
+def test_line_numbers_point_at_each_hand_start(stars_files: list[Path]) -> None:
+    for path in stars_files:
+        lines = path.read_text(encoding="utf-8-sig").splitlines()
+        for raw in read_hands(path):
+            assert lines[raw.line - 1] == raw.text.split("\n", 1)[0]
+
+
+def test_memory_stays_flat_on_a_large_file(tmp_path: Path) -> None:
+    """Streaming: reading 20x more hands must not cost 20x the memory."""
+    hand = UNICODE.read_text(encoding="utf-8").split("\n\n\n\n")[0] + "\n\n\n"
+    small, big = tmp_path / "small.txt", tmp_path / "big.txt"
+    small.write_text(hand * 100, encoding="utf-8")
+    big.write_text(hand * 2000, encoding="utf-8")
+
+    def peak(path: Path) -> int:
+        tracemalloc.start()
+        count = sum(1 for _ in read_hands(path, chunk_size=1 << 16))
+        _, top = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+        assert count == (100 if path is small else 2000)
+        return top
+
+    assert peak(big) < 3 * peak(small) + (1 << 18)
+
+
+def test_decode_chunks_joins_crlf_split_across_reads() -> None:
+    data = b"a\r" + b"\nb\r\n"
+    chunks = list(decode_chunks(io.BytesIO(data), chunk_size=2))
+    assert "".join(chunks) == "a\nb\n"
+
+
+def test_endless_text_without_blank_lines_is_cut(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 'hand' that never ends (garbage, a binary file) is cut, not held whole in memory."""
+    import stud_hh.reader as reader
+
+    monkeypatch.setattr(reader, "MAX_HAND_CHARS", 1000)
+    data = ("x" * 50 + "\n") * 200  # 10,200 characters, no blank line
+    raws = list(read_text_hands(io.BytesIO(data.encode()), None, chunk_size=256))
+    assert len(raws) > 5
+    assert "".join(r.text for r in raws) == data
+    assert all(len(r.text) <= 1000 + 256 for r in raws)
+    lines = [r.line for r in raws]
+    assert lines[0] == 1 and lines == sorted(lines)
+    assert all(r.line - 1 == sum(x.text.count("\n") for x in raws[:i])
+               for i, r in enumerate(raws))

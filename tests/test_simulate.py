@@ -1,0 +1,369 @@
+"""The simulator: legal, parseable, deterministic hands; a fair deal; realistic players.
+
+Hands are played by the real engine and checked by the real parser and validator; the
+deal is sampled through the very code that deals simulated hands.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from stud_hh.events import (
+    Ante,
+    BringIn,
+    Collect,
+    Deal,
+    Hand,
+    ParseError,
+    SeatResult,
+    ShowdownStart,
+    Street,
+    Summary,
+    TableNote,
+)
+from stud_hh.parse import parse_file
+from stud_hh.simulate import PROFILES, Rake, simulate_games, simulate_hands, simulate_to
+from stud_hh.simulate.behaviour import measure
+from stud_hh.simulate.deal import sample_starts
+from stud_hh.validate import validate
+
+GAMES = ["stud", "stud8", "razz", "mixed"]
+
+
+# --- legal and readable -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("tournament", [False, True])
+def test_written_hands_parse_and_audit_clean(tmp_path: Path, game: str, tournament: bool) -> None:
+    files = simulate_to(tmp_path, 80, game=game, tournament=tournament, seed=7)
+    assert files and all(p.parent == tmp_path for p in files)
+    hands = 0
+    for path in files:
+        for result in parse_file(path):
+            assert not isinstance(result, ParseError), str(result)
+            assert validate(result) == [], result.hand_id
+            hands += 1
+    assert hands == 80
+
+
+def test_every_game_appears_in_mixed_sessions() -> None:
+    games = Counter(h.header.game.value for h in simulate_hands(60, game="mixed", seed=2))
+    assert set(games) == {"stud", "stud8", "razz"}
+
+
+def test_stacks_carry_over_within_a_session() -> None:
+    """Next hand's stacks are this hand's stacks after its chips moved (bar top-ups)."""
+    previous: dict[str, int] = {}
+    last_session = None
+    same = compared = 0
+    for item in simulate_games(300, seed=4, noise=False):
+        stacks = {s.player: s.stack for s in item.hand.seats}
+        if item.session == last_session:
+            for player, stack in stacks.items():
+                if player in previous:
+                    compared += 1
+                    same += previous[player] == stack
+        previous = _after(item.hand)
+        last_session = item.session
+    assert compared > 500 and same / compared > 0.97
+
+
+def _after(hand: Hand) -> dict[str, int]:
+    """Stacks after the hand, from the events alone (chips in, uncalled back, collected)."""
+    from stud_hh.events import CHIP_EVENTS, Complete, Raise, StreetStart, UncalledReturn
+
+    stacks = {s.player: s.stack for s in hand.seats}
+    street_in: dict[str, int] = {}
+    for event in hand.events:
+        if isinstance(event, StreetStart):
+            street_in = {}
+        elif isinstance(event, CHIP_EVENTS):
+            player = event.player
+            if isinstance(event, Raise | Complete):
+                paid = event.to - street_in.get(player, 0)
+                street_in[player] = event.to
+            else:
+                paid = event.amount
+                if not isinstance(event, Ante):
+                    street_in[player] = street_in.get(player, 0) + paid
+            stacks[player] -= paid
+        elif isinstance(event, UncalledReturn | Collect):
+            stacks[event.player] += event.amount
+    return stacks
+
+
+def test_all_ins_side_pots_and_short_bring_ins_happen() -> None:
+    side_pots = all_in_antes = short_bring_ins = all_ins = 0
+    for hand in simulate_hands(600, game="stud", tournament=True, seed=3):
+        for event in hand.events:
+            if isinstance(event, Summary) and event.side_pots:
+                side_pots += 1
+            elif isinstance(event, Ante) and event.all_in:
+                all_in_antes += 1
+            elif isinstance(event, BringIn) and event.all_in:
+                short_bring_ins += 1
+            elif getattr(event, "all_in", False):
+                all_ins += 1
+    assert side_pots > 0 and all_ins > 20 and short_bring_ins + all_in_antes > 0
+
+
+def test_cash_rake_follows_percentage_and_cap() -> None:
+    rake = Rake(permille=50, cap=40)
+    seen_cap = seen_zero = 0
+    for hand in simulate_hands(300, seed=8, rake=rake, stakes="1/2"):
+        summary = next(e for e in hand.events if isinstance(e, Summary))
+        reached_fourth = any(getattr(e, "street", 3) != 3 for e in hand.events
+                             if type(e).__name__ == "StreetStart")
+        expected = min(40, summary.total_pot * 50 // 1000) if reached_fourth else 0
+        assert summary.rake == expected
+        collected = sum(e.amount for e in hand.events if isinstance(e, Collect))
+        assert collected + summary.rake == summary.total_pot
+        seen_cap += summary.rake == 40
+        seen_zero += summary.rake == 0
+    assert seen_cap and seen_zero
+
+
+def test_sessions_have_table_noise() -> None:
+    kinds: Counter[str] = Counter()
+    chats = 0
+    for hand in simulate_hands(800, seed=12):
+        for event in hand.events:
+            if isinstance(event, TableNote):
+                kinds[event.kind] += 1
+            elif type(event).__name__ == "Chat":
+                chats += 1
+    assert {"joins", "leaves", "sitting_out", "returned"} <= set(kinds)
+    assert chats > 0
+
+
+def test_heros_cards_only() -> None:
+    for hand in simulate_hands(50, seed=6):
+        known = {e.player for e in hand.events if isinstance(e, Deal)
+                 and e.street is Street.THIRD and e.cards[0] is not None}
+        revealed = {e.player for e in hand.events
+                    if isinstance(e, SeatResult) and e.cards}
+        assert known - revealed <= {"Hero"}
+
+
+# --- deterministic ----------------------------------------------------------------------------
+
+
+def test_same_seed_same_bytes(tmp_path: Path) -> None:
+    def run(where: Path, seed: int) -> dict[str, bytes]:
+        files = simulate_to(where, 150, game="mixed", seed=seed, faults=0.1,
+                            manifest=where / "manifest.json")
+        return {p.name: p.read_bytes() for p in [*files, where / "manifest.json"]}
+
+    first = run(tmp_path / "a", 42)
+    assert first == run(tmp_path / "b", 42)
+    assert first != run(tmp_path / "c", 43)
+
+
+def test_single_file_output(tmp_path: Path) -> None:
+    out = tmp_path / "all.txt"
+    files = simulate_to(out, 300, seed=1, session_hands=(20, 40))
+    assert files == [out]
+    assert sum(1 for r in parse_file(out) if isinstance(r, Hand)) == 300
+
+
+# --- the deal is fair -------------------------------------------------------------------------
+
+#: three-card starts: exactly one pair, trips, three of one suit, anything else
+START_PROBABILITIES = {"pair": 3744 / 22100, "trips": 52 / 22100, "flush": 1144 / 22100}
+CHI2_1PCT = {3: 11.345, 12: 26.217}  # critical values at the 1 % level by degrees of freedom
+
+
+def _chi2(observed: list[int], expected: list[float]) -> float:
+    return sum((o - e) ** 2 / e for o, e in zip(observed, expected, strict=True))
+
+
+def test_deal_is_fair_over_200000_starts() -> None:
+    rng = random.Random(2024)
+    kinds: Counter[str] = Counter()
+    door_ranks: Counter[int] = Counter()
+    door_suits: Counter[int] = Counter()
+    n = 0
+    while n < 200_000:
+        for start in sample_starts(rng):
+            ranks = {c >> 2 for c in start}
+            if len(ranks) == 1:
+                kinds["trips"] += 1
+            elif len(ranks) == 2:
+                kinds["pair"] += 1
+            elif len({c & 3 for c in start}) == 1:
+                kinds["flush"] += 1
+            else:
+                kinds["other"] += 1
+            door_ranks[start[2] >> 2] += 1
+            door_suits[start[2] & 3] += 1
+            n += 1
+    assert abs(kinds["pair"] / n - 0.1694) < 0.003
+    assert abs(kinds["trips"] / n - 0.00235) < 0.0006
+    assert abs(kinds["flush"] / n - 0.0518) < 0.002
+    p_other = 1 - sum(START_PROBABILITIES.values())
+    expected = [n * START_PROBABILITIES[k] for k in ("pair", "trips", "flush")] + [n * p_other]
+    observed = [kinds["pair"], kinds["trips"], kinds["flush"], kinds["other"]]
+    assert _chi2(observed, expected) < CHI2_1PCT[3]
+    assert _chi2([door_ranks[r] for r in range(13)], [n / 13] * 13) < CHI2_1PCT[12]
+    assert _chi2([door_suits[s] for s in range(4)], [n / 4] * 4) < CHI2_1PCT[3]
+
+
+def test_a_biased_deal_would_fail_the_check() -> None:
+    """The chi-square test has teeth: a deck that deals one door suit 10 % more fails it."""
+    n = 200_000
+    suits = [n / 4 * 1.1, n / 4, n / 4, n / 4 * 0.9]
+    assert _chi2(suits, [n / 4] * 4) > CHI2_1PCT[3]
+
+
+# --- realistic behaviour ----------------------------------------------------------------------
+
+
+def _check_behaviour(n: int, seed: int) -> None:
+    for game in ("stud", "stud8", "razz"):
+        measured = measure(simulate_games(n, game=game, seed=seed, noise=False))
+        assert 0.15 <= measured.showdown_rate <= 0.45, (game, measured.showdown_rate)
+        assert set(measured.profiles) == set(PROFILES)
+        for name, stats in measured.profiles.items():
+            profile = PROFILES[name]
+            low, high = profile.vpip
+            assert low <= stats.vpip_rate <= high, (game, name, stats.vpip_rate)
+            low, high = profile.raise3
+            assert low <= stats.raise_rate <= high, (game, name, stats.raise_rate)
+
+
+def test_profiles_behave_as_declared() -> None:
+    _check_behaviour(1_200, seed=31)
+
+
+@pytest.mark.slow
+def test_profiles_behave_as_declared_over_20000_hands() -> None:
+    _check_behaviour(20_000, seed=32)
+
+
+def test_profiles_differ() -> None:
+    measured = measure(simulate_games(1_500, seed=5, noise=False))
+    rates = {name: s.vpip_rate for name, s in measured.profiles.items()}
+    assert rates["rock"] < rates["tag"] < rates["lag"] < rates["maniac"]
+    raises = {name: s.raise_rate for name, s in measured.profiles.items()}
+    assert raises["station"] < raises["tag"] < raises["maniac"]
+
+
+def test_showdowns_are_reported() -> None:
+    hands = list(simulate_games(200, seed=9))
+    flagged = sum(h.showdown for h in hands)
+    actual = sum(any(isinstance(e, ShowdownStart) for e in h.hand.events) for h in hands)
+    assert flagged == actual > 0
+
+
+# --- faults and the command line --------------------------------------------------------------
+
+
+def _audit_jsonl(path: Path, capsys: pytest.CaptureFixture[str]) -> list[dict]:
+    import json
+
+    from stud_hh.cli import main
+
+    capsys.readouterr()
+    main(["audit", str(path), "--format", "jsonl"])
+    return [json.loads(line) for line in capsys.readouterr().out.splitlines() if line.strip()]
+
+
+@pytest.mark.parametrize("game", ["mixed", "stud"])
+def test_audit_finds_exactly_the_manifests_faults(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], game: str
+) -> None:
+    import json
+
+    from stud_hh.cli import main
+
+    out, manifest = tmp_path / "hands", tmp_path / "manifest.json"
+    code = main(["simulate", "--hands", "250", "--game", game, "--seed", "5", "--out",
+                 str(out), "--faults", "0.2", "--manifest", str(manifest)]
+                + (["--tournament"] if game == "stud" else []))
+    assert code == 0
+    listed = json.loads(manifest.read_text())
+    assert listed["hands"] == 250
+    faults = listed["faults"]
+    assert 25 <= len(faults) <= 75  # about a fifth of 250
+    assert len({f["kind"] for f in faults}) >= 8
+    records = _audit_jsonl(out, capsys)
+    assert all("code" in r for r in records), "every hand must parse"
+    found = {(r["hand_id"], r["code"], r["action_index"]) for r in records}
+    for fault in faults:
+        assert (fault["hand_id"], fault["code"], fault["action_index"]) in found, fault
+    flagged = {r["hand_id"] for r in records}
+    assert flagged == {f["hand_id"] for f in faults}
+
+
+def test_command_writes_files_and_rejects_bad_usage(tmp_path: Path) -> None:
+    from stud_hh.cli import main
+
+    assert main(["simulate", "--hands", "40", "--game", "razz", "--players", "3",
+                 "--stakes", "0.04/0.08", "--out", str(tmp_path / "one.txt")]) == 0
+    text = (tmp_path / "one.txt").read_text()
+    assert text.startswith("PokerStars Game #") and "Razz Limit ($0.04/$0.08 USD)" in text
+    assert main(["simulate", "--hands", "5", "--faults", "0.5", "--out", str(tmp_path)]) == 2
+    for bad in (["--players", "9"], ["--stakes", "1"], ["--game", "holdem"], ["--hands", "0"]):
+        with pytest.raises(SystemExit) as exit_info:
+            main(["simulate", "--hands", "5", *bad] if bad[0] != "--hands" else
+                 ["simulate", *bad])
+        assert exit_info.value.code == 2
+
+
+# --- eight players to the river: the deck runs out -------------------------------------------
+
+
+def test_eight_players_to_the_river_share_a_community_card() -> None:
+    from datetime import datetime
+
+    from stud_hh.dialects.pokerstars.writer import write_hand
+    from stud_hh.events import BoardCard, Game, Header, Seat
+    from stud_hh.parse import parse_text
+    from stud_hh.simulate.play import HandSetup, play_hand
+    from stud_hh.simulate.profiles import Profile
+    from stud_hh.simulate.session import EASTERN
+
+    caller = Profile("caller", play=1.0, complete=0.0, steal=0.0, defend=1.0, aggression=0.0,
+                     bluff=0.0, call_floor=-1.0, fold_beaten=0.0, vpip=(0.9, 1.0),
+                     raise3=(0.0, 0.0))
+    names = [f"p{i}" for i in range(1, 8)] + ["Hero"]
+    header = Header(site="pokerstars", hand_id="77", game=Game.STUD, small_bet=4, big_bet=8,
+                    started_at=datetime(2009, 7, 15, 20, 36, 31, tzinfo=EASTERN),
+                    table="Laomedon", ante=1, bring_in=2, currency="USD", max_seats=8)
+    setup = HandSetup(header=header,
+                      seats=tuple(Seat(i + 1, n, 500) for i, n in enumerate(names)),
+                      profiles=dict.fromkeys(names, caller), hero="Hero", ante=1,
+                      bring_in=2, rake=Rake(50, 300))
+    played = play_hand(setup, random.Random(3))
+    hand = played.hand
+    board = [e for e in hand.events if isinstance(e, BoardCard)]
+    assert len(board) == 1 and played.showdown
+    text = write_hand(hand, "Hero")
+    assert f"*** RIVER *** [{text.split('*** RIVER *** [')[1][:2]}]" in text
+    assert "\nBoard [" in text
+    parsed = next(iter(parse_text(text)))
+    assert isinstance(parsed, Hand), parsed
+    assert validate(parsed) == []
+    assert validate(hand) == []
+
+
+def test_memory_stays_flat(tmp_path: Path) -> None:
+    """Four times the hands, the same peak: nothing is kept from hand to hand."""
+    import tracemalloc
+
+    simulate_to(tmp_path / "warm", 150, seed=1)  # tables and bounded memos filled once
+
+    def peak(n: int) -> int:
+        tracemalloc.start()
+        simulate_to(tmp_path / f"run{n}", n, seed=2, session_hands=(40, 80))
+        top = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        return top
+
+    small, large = peak(150), peak(600)
+    assert large < small + 150_000, (small, large)  # a leak of 400 B a hand would fail
