@@ -8,6 +8,7 @@ run's alone. A quarter-size run shows whether memory stays flat as the input gro
 
     python benchmarks/import_bench.py                 # 100,000 simulated hands
     python benchmarks/import_bench.py --hands 20000 --source stars
+    python benchmarks/import_bench.py --stages        # CPU ms/hand per stage only
 
 Reference: fpdb imports the same PokerStars stud hands at about 55 hands/s here.
 """
@@ -61,14 +62,122 @@ def one_run(source: Path, jobs: int) -> dict[str, float]:
         seconds = time.monotonic() - started
         size = db.stat().st_size + sum(
             p.stat().st_size for p in Path(tmp).glob("bench.duckdb.wal"))
-    own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    kids = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    own_usage = resource.getrusage(resource.RUSAGE_SELF)
+    kids_usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    own, kids = own_usage.ru_maxrss, kids_usage.ru_maxrss
+    n = max(1, result.hands_found)
     return {
+        "cpu_main_ms": (own_usage.ru_utime + own_usage.ru_stime) * 1000 / n,
+        "cpu_workers_ms": (kids_usage.ru_utime + kids_usage.ru_stime) * 1000 / n,
         "hands": result.hands_found, "imported": result.imported,
         "quarantined": result.quarantined, "seconds": seconds,
         "hands_per_s": result.hands_found / seconds, "db_bytes": size,
         "peak_main_mib": own / 1024, "peak_worker_mib": kids / 1024,
     }
+
+
+def reference(source: Path, n: int = 5_000) -> dict[str, float]:
+    """Parse + validate alone (no facts, no database) on ``n`` hands, in this process:
+    the ceiling the import is measured against."""
+    from stud_hh.dialects import hand_starts
+    from stud_hh.parse import parse_raw
+    from stud_hh.reader import read_hands
+    from stud_hh.validate import validate
+
+    files = sorted(source.glob("*.txt")) if source.is_dir() else [source]
+    raws = []
+    for path in files:
+        raws.extend(read_hands(path, boundary=hand_starts()))
+        if len(raws) >= n:
+            break
+    raws = raws[:n]
+    validate(parse_raw(raws[0]))  # warm up (grammar, evaluator tables)
+    started = time.monotonic()
+    parsed = [parse_raw(r) for r in raws]
+    parse_s = time.monotonic() - started
+    for hand in parsed:
+        validate(hand)  # type: ignore[arg-type]
+    both_s = time.monotonic() - started
+    return {"parse": len(raws) / parse_s, "parse_validate": len(raws) / both_s}
+
+
+def stages(source: Path, n: int = 4_000, chunk: int = 1_000) -> dict[str, float]:
+    """CPU milliseconds per hand of each import stage, in this process, on ``n`` hands.
+
+    The same work as a worker's ``process_chunk`` and the writer, timed stage by stage
+    (``time.process_time``: less sensitive to a shared machine than wall time).
+    """
+    import gc
+    import pickle
+    from multiprocessing.reduction import ForkingPickler
+
+    from pipelines import facts_hook
+    from pipelines.batches import BatchRows, empty_batch
+    from pipelines.db import connect
+    from pipelines.store import Writer
+    from pipelines.workers import GC_THRESHOLDS
+    from stud_hh.dialects import hand_starts
+    from stud_hh.parse import parse_raw
+    from stud_hh.reader import read_hands
+    from stud_hh.validate import validate
+
+    hook = facts_hook.row_builder()
+    assert hook is not None, "no stats module: nothing to time for facts"
+    names, facts_of = hook
+    files = sorted(source.glob("*.txt")) if source.is_dir() else [source]
+    clock = time.process_time
+    gc.collect()
+    gc.set_threshold(*GC_THRESHOLDS)  # as in the workers
+    took: dict[str, float] = {}
+    t = clock()
+    raws = []
+    for path in files:
+        raws.extend(read_hands(path, boundary=hand_starts()))
+        if len(raws) >= n:
+            break
+    raws = raws[:n]
+    took["read+split"] = clock() - t
+    validate(parse_raw(raws[0]))  # warm up (grammar, evaluator tables)
+    t = clock()
+    hands = [parse_raw(r) for r in raws]
+    took["parse"] = clock() - t
+    t = clock()
+    found = [validate(h) for h in hands]  # type: ignore[arg-type]
+    took["validate"] = clock() - t
+    t = clock()
+    facts = [facts_of(h, (i % chunk,)) for i, h in enumerate(hands)]  # type: ignore[arg-type]
+    took["facts"] = clock() - t
+    batches = []
+    flatten = arrow = 0.0
+    for start in range(0, len(raws), chunk):
+        rows = BatchRows()
+        rows.facts_names = names
+        t = clock()
+        for i in range(start, min(start + chunk, len(raws))):
+            rows.add_hand(i - start, hands[i], found[i], raws[i].path, raws[i].line,  # type: ignore[arg-type]
+                          facts[i])
+        t1 = clock()
+        batch = empty_batch()
+        batch.update(rows.tables())
+        arrow += clock() - t1
+        flatten += t1 - t
+        batches.append(batch)
+    took["flatten"], took["to Arrow"] = flatten, arrow
+    t = clock()
+    batches = [pickle.loads(ForkingPickler.dumps(b)) for b in batches]
+    took["pickle"] = clock() - t
+    with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
+        con = connect(Path(tmp) / "stages.duckdb")
+        facts_hook.ensure_table(con)
+        con.execute("INSERT INTO imports (import_id, started_at, status) "
+                    "VALUES (1, now(), 'running')")
+        writer = Writer(con, 1)
+        t = clock()
+        for batch in batches:
+            writer.write(batch)
+        took["write"] = clock() - t
+        con.close()
+    return {stage: seconds * 1000 / len(raws) for stage, seconds in took.items()}
 
 
 def measure(source: Path, jobs: int) -> dict[str, float]:
@@ -79,11 +188,21 @@ def measure(source: Path, jobs: int) -> dict[str, float]:
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
+def print_stages(source: Path) -> None:
+    per = stages(source)
+    total = sum(per.values())
+    print("CPU per hand by stage (1 process, 4,000 hands): " + ", ".join(
+        f"{stage} {ms:.3f}" for stage, ms in per.items()) + f"; total {total:.3f} ms "
+        f"= {1000 / total:,.0f} hands/s per core")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=100_000)
     parser.add_argument("--source", choices=("sim", "stars"), default="sim")
     parser.add_argument("--one", nargs=2, metavar=("SOURCE", "JOBS"), help=argparse.SUPPRESS)
+    parser.add_argument("--stages", action="store_true",
+                        help="only print CPU ms/hand per stage (4,000 hands, one process)")
     args = parser.parse_args()
     if args.one:
         print(json.dumps(one_run(Path(args.one[0]), int(args.one[1]))))
@@ -91,6 +210,9 @@ def main() -> None:
     CACHE.mkdir(exist_ok=True)
     cores = len(os.sched_getaffinity(0))
     source = corpus(args.hands, args.source)
+    if args.stages:
+        print_stages(source)
+        return
     small = corpus(args.hands // 4, args.source)
     print(f"corpus: {source} ({args.source}); {cores} cores")
     runs = {}
@@ -103,14 +225,28 @@ def main() -> None:
             f"{r['quarantined']:,.0f} quarantined) in {r['seconds']:6.1f} s = "
             f"{r['hands_per_s']:7,.0f} hands/s; db {r['db_bytes'] / 2**20:6.1f} MiB; "
             f"peak memory main {r['peak_main_mib']:5.0f} MiB, "
-            f"largest worker {r['peak_worker_mib']:5.0f} MiB",
+            f"largest worker {r['peak_worker_mib']:5.0f} MiB; CPU per hand: main "
+            f"{r['cpu_main_ms']:.2f} ms, workers {r['cpu_workers_ms']:.2f} ms",
             flush=True,
         )
     one, many = runs["1 worker"], runs[f"{cores} workers"]
     quarter = runs["1 worker, 1/4 size"]
+    # The machine is shared: wall-clock speed-ups depend on what else runs. CPU time per
+    # hand does not, and bounds what the cores could do if they were ours alone.
+    cpu = many["cpu_main_ms"] + many["cpu_workers_ms"]
+    bound = min(cores / cpu, 1 / many["cpu_main_ms"], cores / many["cpu_workers_ms"]) * 1000
+    single = 1000 / (one["cpu_main_ms"] + one["cpu_workers_ms"])
+    print(f"CPU-time bounds on idle cores: 1 worker {single:,.0f} hands/s, {cores} workers "
+          f"{bound:,.0f} hands/s (x{bound / single:.2f}; main process "
+          f"{many['cpu_main_ms']:.2f} ms/hand, workers {many['cpu_workers_ms']:.2f} ms/hand)")
+    ref = reference(source)
+    print(f"reference, same run, 1 core, no database: parse {ref['parse']:,.0f} hands/s, "
+          f"parse + validate {ref['parse_validate']:,.0f} hands/s; the 1-worker import "
+          f"runs at {one['hands_per_s'] / ref['parse_validate']:.0%} of the latter")
     print(f"speed-up with {cores} workers: x{many['hands_per_s'] / one['hands_per_s']:.2f}")
     print(f"vs fpdb (~{FPDB_HANDS_PER_S:.0f} hands/s): x{one['hands_per_s'] / FPDB_HANDS_PER_S:.0f}"
           f" with 1 worker")
+    print_stages(source)
     print(f"db size per 100,000 hands: {one['db_bytes'] / one['hands'] * 1e5 / 2**20:.1f} MiB")
     print(f"peak memory, full vs 1/4 input (1 worker): {one['peak_main_mib']:.0f} vs "
           f"{quarter['peak_main_mib']:.0f} MiB (flat if close)")

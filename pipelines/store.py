@@ -18,9 +18,10 @@ from dataclasses import dataclass
 
 import duckdb
 import polars as pl
+import pyarrow as pa
 
 from pipelines import facts_hook
-from pipelines.batches import Columns, to_frames
+from pipelines.batches import Columns, arrow_schema, to_tables
 
 _CHILDREN = ("hand_players", "actions", "violations")
 
@@ -52,45 +53,55 @@ class Writer:
         row = con.execute("SELECT coalesce(max(hand_key), 0) + 1 FROM hands").fetchone()
         self.next_key = int(row[0]) if row else 1
         self.facts_columns = _table_columns(con, facts_hook.TABLE)
+        schema = facts_hook.facts_schema()
+        self.facts_arrow = None if schema is None else arrow_schema(
+            {**schema, "local": pl.Int64})
 
     def write(
         self, batch: dict[str, Columns], file_rows: Sequence[Sequence[object]] = (),
         files_done: int = 0, files_rejected: int = 0,
     ) -> BatchCounts:
-        """Store one batch in one transaction; returns what it counted."""
-        frames = to_frames(batch)
-        hands = frames["hands"]
-        quarantine = frames["quarantine"]
+        """Store one batch in one transaction; returns what it counted.
+
+        A batch's hands are numbered ``local`` 0..n-1; a stored hand gets ``hand_key =
+        next_key + its rank among the kept ones``. Without duplicates (the usual case)
+        that is ``next_key + local``, computed by DuckDB during the insert, no join.
+        """
+        tables = to_tables(batch)
+        hands = tables["hands"]
+        kinds = batch["quarantine"]["kind"]
+        if isinstance(kinds, pa.ChunkedArray):
+            kinds = kinds.to_pylist()
         counts = BatchCounts()
-        counts.quarantined = int((quarantine["kind"] == "hand").sum())
-        counts.found = hands.height + counts.quarantined
+        counts.quarantined = kinds.count("hand")
+        counts.found = hands.num_rows + counts.quarantined
         con = self.con
         con.execute("BEGIN TRANSACTION")
         try:
-            keep = self._new_hands(hands)
-            counts.imported = keep.height
-            counts.duplicates = hands.height - keep.height
-            key_of = keep.select(
-                "local",
-                (pl.int_range(pl.len(), dtype=pl.Int64) + self.next_key).alias("hand_key"),
-            )
-            if keep.height:
-                stored = keep.join(key_of, on="local").drop("local")
-                self._insert("hands", stored.with_columns(
-                    pl.lit(self.import_id, pl.Int32).alias("import_id")))
+            dropped = self._duplicates(hands)
+            counts.imported = hands.num_rows - len(dropped)
+            counts.duplicates = len(dropped)
+            if counts.imported:
+                keys = None if not dropped else self._keys(hands, dropped)
+                self._insert("hands", hands, keys, f", {self.import_id} AS import_id")
                 for table in _CHILDREN:
-                    rows = frames[table].join(key_of, on="local").drop("local")
-                    if rows.height:
-                        self._insert(table, rows)
-                violated = keep.filter((pl.col("errors") + pl.col("warnings")) > 0)
-                counts.with_violations = violated.height
-                counts.violations = int(
-                    (violated["errors"].cast(pl.Int64) + violated["warnings"]).sum()
-                )
-                self._insert_facts(batch.get("player_facts"), key_of)
-            if quarantine.height:
-                self._insert("quarantine", quarantine.with_columns(
-                    pl.lit(self.import_id, pl.Int32).alias("import_id")))
+                    if tables[table].num_rows:
+                        self._insert(table, tables[table], keys)
+                found = zip(hands.column("local").to_pylist(),
+                            hands.column("errors").to_pylist(),
+                            hands.column("warnings").to_pylist(), strict=True)
+                for local, errors, warnings in found:
+                    if errors + warnings and local not in dropped:
+                        counts.with_violations += 1
+                        counts.violations += errors + warnings
+                facts = batch.get("player_facts")
+                if facts is not None and self.facts_columns:
+                    table = self._facts_table(facts)
+                    if table.num_rows:
+                        self._insert(facts_hook.TABLE, table, keys)
+            if tables["quarantine"].num_rows:
+                self._insert("quarantine", tables["quarantine"], None,
+                             f", {self.import_id} AS import_id", has_local=False)
             for row in file_rows:
                 con.execute("DELETE FROM files WHERE path = ?", [row[0]])
                 con.execute("INSERT INTO files VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
@@ -111,44 +122,67 @@ class Writer:
         self.next_key += counts.imported
         return counts
 
-    def _new_hands(self, hands: pl.DataFrame) -> pl.DataFrame:
-        """The batch's hands that are neither stored already nor repeated earlier in it."""
-        if not hands.height:
-            return hands
-        firsts = hands.filter(pl.struct("site", "hand_id").is_first_distinct())
-        keys = firsts.select("local", "site", "hand_id")
-        self.con.register("_batch_keys", keys)
+    def _duplicates(self, hands: pa.Table) -> set[int]:
+        """``local`` of the batch's hands that are stored already or repeat an earlier one
+        of the batch: one query."""
+        if not hands.num_rows:
+            return set()
+        self.con.register("_batch_keys", hands.select(["local", "site", "hand_id"]))
         try:
-            stored = self.con.execute(
-                "SELECT b.local FROM _batch_keys b SEMI JOIN hands h "
-                "ON h.site = b.site AND h.hand_id = b.hand_id"
+            rows = self.con.execute(
+                "SELECT local FROM (SELECT local, site, hand_id, row_number() OVER "
+                "(PARTITION BY site, hand_id ORDER BY local) AS nth FROM _batch_keys) b "
+                "WHERE nth > 1 OR EXISTS (SELECT 1 FROM hands h "
+                "WHERE h.site = b.site AND h.hand_id = b.hand_id)"
             ).fetchall()
         finally:
             self.con.unregister("_batch_keys")
-        if not stored:
-            return firsts
-        seen = pl.Series([r[0] for r in stored], dtype=pl.Int64)
-        return firsts.filter(~pl.col("local").is_in(seen.implode()))
+        return {r[0] for r in rows}
 
-    def _insert(self, table: str, frame: pl.DataFrame) -> None:
-        self.con.register("_batch_rows", frame)
+    def _keys(self, hands: pa.Table, dropped: set[int]) -> pa.Table:
+        """``local -> hand_key`` of the kept hands, numbered in batch order."""
+        kept = [local for local in hands.column("local").to_pylist() if local not in dropped]
+        return pa.table({
+            "local": pa.array(kept, pa.int64()),
+            "hand_key": pa.array(range(self.next_key, self.next_key + len(kept)), pa.int64()),
+        })
+
+    def _insert(
+        self, table: str, rows: pa.Table, keys: pa.Table | None, extra: str = "",
+        has_local: bool = True,
+    ) -> None:
+        """``INSERT ... BY NAME``, swapping ``local`` for ``hand_key`` on the way."""
+        con = self.con
+        con.register("_batch_rows", rows)
         try:
-            self.con.execute(f"INSERT INTO {table} BY NAME SELECT * FROM _batch_rows")
+            if not has_local:
+                select = f"SELECT *{extra} FROM _batch_rows"
+            elif keys is None:
+                select = (f"SELECT * EXCLUDE (local), local + {self.next_key} AS hand_key"
+                          f"{extra} FROM _batch_rows")
+            else:
+                con.register("_batch_keys", keys)
+                select = (f"SELECT r.* EXCLUDE (local), k.hand_key{extra} FROM _batch_rows r "
+                          "JOIN _batch_keys k USING (local)")
+            con.execute(f"INSERT INTO {table} BY NAME {select}")
         finally:
-            self.con.unregister("_batch_rows")
+            con.unregister("_batch_rows")
+            if keys is not None and has_local:
+                con.unregister("_batch_keys")
 
-    def _insert_facts(self, columns: Columns | None, key_of: pl.DataFrame) -> None:
-        if not columns or not self.facts_columns or not columns.get("local"):
-            return
-        schema = facts_hook.facts_schema()
-        if schema is not None and set(schema) | {"local"} == set(columns):
-            frame = pl.DataFrame(columns, schema={**schema, "local": pl.Int64})
-        else:
-            frame = pl.DataFrame(columns, strict=False)
-        frame = frame.join(key_of, on="local")
-        wanted = [c for c in frame.columns if c in self.facts_columns]
-        if frame.height:
-            self._insert(facts_hook.TABLE, frame.select(wanted))
+    def _facts_table(self, facts: pa.Table | Columns) -> pa.Table:
+        """The facts rows with only the columns the stored table has (it may predate a
+        catalogue change until ``stud-hh rebuild``)."""
+        if isinstance(facts, pa.Table):
+            names = facts.column_names
+            if all(n in self.facts_columns or n == "local" for n in names):
+                return facts
+            return facts.select([n for n in names if n in self.facts_columns or n == "local"])
+        wanted = {name: values for name, values in facts.items()
+                  if name in self.facts_columns or name == "local"}
+        if self.facts_arrow is not None and set(self.facts_arrow.names) == set(wanted):
+            return pa.Table.from_pydict(wanted, schema=self.facts_arrow)
+        return pl.DataFrame(wanted, strict=False).to_arrow()
 
 
 def _table_columns(con: duckdb.DuckDBPyConnection, table: str) -> set[str]:

@@ -195,6 +195,8 @@ def start_category(game: Game, cards: Sequence[int], door: int) -> str:
     >>> start_category(Game.RAZZ, p("Ac Ad 7h"), p("7h")[0])
     'paired'
     """
+    if len(cards) == 3:  # the only case import meets: inline rank arithmetic, ~4x faster
+        return _start_category3(game, cards[0], cards[1], cards[2], door)
     ranks = [rank(c) for c in cards]
     distinct = len(set(ranks))
     if game is Game.RAZZ:
@@ -218,6 +220,37 @@ def start_category(game: Game, cards: Sequence[int], door: int) -> str:
     return "other"
 
 
+def _start_category3(game: Game, a: int, b: int, c: int, door: int) -> str:
+    """``start_category`` of exactly three cards (ranks are ``(card >> 2) + 2``)."""
+    ra, rb, rc = (a >> 2) + 2, (b >> 2) + 2, (c >> 2) + 2
+    if game is Game.RAZZ:
+        if ra in (rb, rc) or rb == rc:
+            return "paired"
+        top = max(1 if ra == 14 else ra, 1 if rb == 14 else rb, 1 if rc == 14 else rc)
+        if top <= 6:
+            return "three_to_6"
+        return "three_to_7" if top == 7 else "three_to_8" if top == 8 else "rough"
+    if ra == rb == rc:
+        return "rolled_up"
+    if ra in (rb, rc) or rb == rc:
+        rd = (door >> 2) + 2
+        return "split_pair" if (ra == rd) + (rb == rd) + (rc == rd) == 2 else "buried_pair"
+    if game is Game.STUD8 and max(
+        1 if ra == 14 else ra, 1 if rb == 14 else rb, 1 if rc == 14 else rc
+    ) <= 8:
+        return "three_low"
+    if (a & 3) == (b & 3) == (c & 3):
+        return "three_flush"
+    low, high = min(ra, rb, rc), max(ra, rb, rc)
+    if high - low == 2:
+        return "three_straight"
+    if high == 14:  # the ace plays low: A-2-3
+        return "three_straight" if max(
+            1 if ra == 14 else ra, 1 if rb == 14 else rb, 1 if rc == 14 else rc
+        ) == 3 else "other"
+    return "other"
+
+
 def razz_low(cards: Sequence[int]) -> int | None:
     """Top card of the best ace-to-five low (ace = 1), or None without five distinct ranks.
 
@@ -229,32 +262,12 @@ def razz_low(cards: Sequence[int]) -> int | None:
     return distinct[4] if len(distinct) >= 5 else None
 
 
-class _Live:
-    """Mutable state of one walk; the facts themselves live in ``PlayerFacts``."""
-
-    __slots__ = ("checked", "committed", "invested", "level", "to")
-
-    def __init__(self) -> None:
-        self.committed: dict[str, int] = {}
-        self.invested: dict[str, int] = {}
-        self.to = 0
-        self.level = 0
-        self.checked: set[str] = set()
-
-
 _DECISIONS = frozenset((BringIn, Complete, Bet, Raise, Call, Check, Fold))
 _AGGRESSIVE = frozenset((Complete, Bet, Raise))
 _VOLUNTARY = frozenset((Call, Complete, Bet, Raise))
-_TAKING_PART = _DECISIONS | {Ante, Deal}
-
-
-def _dealt_in(hand: Hand) -> list[str]:
-    """Players who took part: antes, cards or actions; sitting-out seats excluded."""
-    involved = {e.player for e in hand.events if type(e) in _TAKING_PART}  # type: ignore[union-attr]
-    seated = [s for s in hand.seats if not s.sitting_out and not s.out_of_hand]
-    if not involved:
-        return [s.player for s in seated]
-    return [s.player for s in hand.seats if s.player in involved]
+#: What the betting walk reads; everything else (cards, notes, summary lines) is read once,
+#: by the pre-pass.
+_WALKED = _DECISIONS | {StreetStart, Ante, UncalledReturn, Collect}
 
 
 def _better_door(game: Game, a: int, b: int) -> bool:
@@ -265,46 +278,78 @@ def _better_door(game: Game, a: int, b: int) -> bool:
 
 
 def player_facts(hand: Hand) -> list[PlayerFacts]:
-    """One record per dealt-in player, in seat order."""
+    """One record per dealt-in player, in seat order.
+
+    Two walks over the events: a pre-pass that reads the cards, the bring-in, the rake
+    and the shown hands and keeps the betting events, then the betting walk over those.
+    Import runs this for every hand, so per-street state lives in local variables.
+    """
     header = hand.header
     game = header.game
-    players = _dealt_in(hand)
-    seat_of = {s.player: s for s in hand.seats}
-    facts = {
-        p: PlayerFacts(
-            player=p,
-            seat=seat_of[p].seat if p in seat_of else 0,
-            stack=seat_of[p].stack if p in seat_of else 0,
-            streets=(StreetFacts(), StreetFacts(), StreetFacts(), StreetFacts()),
-        )
-        for p in players
-    }
+    third_street = Street.THIRD
+    fourth_street = Street.FOURTH
 
-    # Pre-pass: door cards, full 3rd-street hands, the 4th-street upcard, the bring-in.
+    # Pre-pass: who took part, door cards, full 3rd-street hands, the 4th-street upcard,
+    # the bring-in, the rake, the shown hands; and the events the betting walk needs.
+    involved: set[str] = set()
     third: dict[str, tuple[int | None, ...]] = {}
     door: dict[str, int] = {}
     fourth_up: dict[str, int] = {}
     open_pair_printed = False
-    street = Street.THIRD
+    street = third_street
     bring_in: str | None = None
+    rake: int | None = None
+    shows: list[Show] = []
+    walked: list[object] = []
+    decisions = _DECISIONS
     for event in hand.events:
         kind = type(event)
-        if kind is StreetStart:
-            street = event.street
+        if kind in _WALKED:
+            walked.append(event)
+            if kind in decisions:
+                involved.add(event.player)  # type: ignore[attr-defined]
+                if bring_in is None and street is third_street:
+                    bring_in = event.player  # type: ignore[attr-defined]
+            elif kind is StreetStart:
+                street = event.street  # type: ignore[attr-defined]
+            elif kind is Ante:
+                involved.add(event.player)  # type: ignore[attr-defined]
         elif kind is Deal:
-            if event.street is Street.THIRD:
-                third[event.player] = event.cards
-                ups = [c for c, u in zip(event.cards, event.up, strict=False) if u]
+            player = event.player  # type: ignore[attr-defined]
+            involved.add(player)
+            if event.street is third_street:  # type: ignore[attr-defined]
+                third[player] = event.cards  # type: ignore[attr-defined]
+                ups = [c for c, u in zip(event.cards, event.up, strict=False) if u]  # type: ignore[attr-defined]
                 if ups and ups[-1] is not None:
-                    door[event.player] = ups[-1]
-            elif event.street is Street.FOURTH:
-                ups = [c for c, u in zip(event.cards, event.up, strict=False) if u]
+                    door[player] = ups[-1]
+            elif event.street is fourth_street:  # type: ignore[attr-defined]
+                ups = [c for c, u in zip(event.cards, event.up, strict=False) if u]  # type: ignore[attr-defined]
                 if ups and ups[-1] is not None:
-                    fourth_up[event.player] = ups[-1]
+                    fourth_up[player] = ups[-1]
         elif kind is DoubleBetAllowed:
             open_pair_printed = True
-        elif bring_in is None and street is Street.THIRD and kind in _DECISIONS:
-            bring_in = event.player  # type: ignore[union-attr]
+        elif kind is Summary:
+            if rake is None:
+                rake = event.rake  # type: ignore[attr-defined]
+        elif kind is Show:
+            shows.append(event)  # type: ignore[arg-type]
+
+    # Players who took part: antes, cards or actions; sitting-out seats excluded.
+    if involved:
+        players = [s.player for s in hand.seats if s.player in involved]
+    else:
+        players = [s.player for s in hand.seats if not s.sitting_out and not s.out_of_hand]
+    seat_of = {s.player: s for s in hand.seats}
+    facts: dict[str, PlayerFacts] = {}
+    for p in players:
+        seat = seat_of.get(p)
+        facts[p] = PlayerFacts(
+            player=p,
+            seat=seat.seat if seat is not None else 0,
+            stack=seat.stack if seat is not None else 0,
+            streets=(StreetFacts(), StreetFacts(), StreetFacts(), StreetFacts()),
+        )
+
     # The double bet on an open pair is a stud-high rule (Robert's Rules; PokerStars prints
     # it only there), unless the site says otherwise.
     open_pair = open_pair_printed or (game is Game.STUD and any(
@@ -322,14 +367,19 @@ def player_facts(hand: Hand) -> list[PlayerFacts]:
     # 3rd-street acting order from the bring-in, clockwise; the last three before it.
     order = list(players)
     if bring_in in facts:
-        facts[bring_in].is_bring_in = True
-        i = order.index(bring_in)
+        facts[bring_in].is_bring_in = True  # type: ignore[index]
+        i = order.index(bring_in)  # type: ignore[arg-type]
         order = order[i:] + order[:i]
     last_three = set(order[1:][-3:])
 
     live = set(players)
-    state = _Live()
-    street = Street.THIRD
+    invested: dict[str, int] = {}
+    committed_on: dict[str, int] = {}  # chips put in on the current street
+    to = 0  # the street's highest commitment
+    level = 0  # 3rd: bring-in 0, completion 1, raises above; later streets: bets and raises
+    checked: set[str] = set()
+    street = third_street
+    later_at = -1  # index of the street in ``PlayerFacts.streets`` (4th = 0)
     aggressor: str | None = None
     limpers = 0  # calls of the bring-in before any completion
     steal: tuple[str, bool, bool] | None = None  # (stealer, positional, by upcards)
@@ -337,56 +387,56 @@ def player_facts(hand: Hand) -> list[PlayerFacts]:
     cbet_live = False
     faced_cbet: set[str] = set()
     first_decision_4th: set[str] = set()
+    small_bet = header.small_bet
 
-    def later(p: str) -> StreetFacts:
-        return facts[p].streets[street - 4]
-
-    for event in hand.events:
+    for event in walked:
         kind = type(event)
-        if kind is StreetStart:
-            street = event.street
-            state.committed = {}
-            state.to = 0
-            state.level = 0
-            state.checked = set()
-            if street >= Street.FOURTH:
-                for p in live:
-                    if p in facts:
-                        later(p).saw = True
-                        if street is Street.FOURTH and open_pair:
-                            facts[p].open_pair_4th = True
-            continue
-        if kind is Ante:
-            state.invested[event.player] = state.invested.get(event.player, 0) + event.amount
-            continue
-        if kind is UncalledReturn:
-            state.invested[event.player] = state.invested.get(event.player, 0) - event.amount
-            continue
-        if kind is Collect:
-            if event.player in facts:
-                facts[event.player].collected += event.amount
-            continue
-        if kind not in _DECISIONS:
+        if kind not in decisions:
+            if kind is StreetStart:
+                street = event.street  # type: ignore[attr-defined]
+                later_at = street - 4
+                committed_on = {}
+                to = 0
+                level = 0
+                checked = set()
+                if later_at >= 0:
+                    for p in live:
+                        f = facts.get(p)
+                        if f is not None:
+                            f.streets[later_at].saw = True
+                            if later_at == 0 and open_pair:
+                                f.open_pair_4th = True
+            elif kind is Ante:
+                p = event.player  # type: ignore[attr-defined]
+                invested[p] = invested.get(p, 0) + event.amount  # type: ignore[attr-defined]
+            elif kind is UncalledReturn:
+                p = event.player  # type: ignore[attr-defined]
+                invested[p] = invested.get(p, 0) - event.amount  # type: ignore[attr-defined]
+            else:  # Collect
+                f = facts.get(event.player)  # type: ignore[attr-defined]
+                if f is not None:
+                    f.collected += event.amount  # type: ignore[attr-defined]
             continue
 
-        p = event.player  # type: ignore[union-attr]
+        p = event.player  # type: ignore[attr-defined]
         f = facts.get(p)
-        committed = state.committed.get(p, 0)
+        committed = committed_on.get(p, 0)
         # chips this action adds, and the street total it leaves the player at
         if kind is BringIn or kind is Bet or kind is Call:
-            added = event.amount  # type: ignore[union-attr]
+            added = event.amount  # type: ignore[attr-defined]
         elif kind is Complete or kind is Raise:
-            added = max(event.to - committed, 0)  # type: ignore[union-attr]
+            added = max(event.to - committed, 0)  # type: ignore[attr-defined]
         else:
             added = 0
-        state.committed[p] = committed + added
-        state.invested[p] = state.invested.get(p, 0) + added
+        now = committed + added
+        committed_on[p] = now
+        invested[p] = invested.get(p, 0) + added
         if f is None:  # an action by someone not seated: count chips, record nothing
-            state.to = max(state.to, state.committed[p])
+            if now > to:
+                to = now
             continue
 
-        if street is Street.THIRD:
-            level = state.level
+        if street is third_street:
             if kind is BringIn:
                 f.complete_opp_3rd = True
             else:
@@ -405,8 +455,7 @@ def player_facts(hand: Hand) -> list[PlayerFacts]:
                         f.complete_3rd = True
                         if f.is_bring_in:
                             f.bi_complete = True
-                    first_in = not f.is_bring_in and limpers == 0
-                    if first_in:
+                    if not f.is_bring_in and limpers == 0:  # first in
                         still_to_act = [q for q in order[order.index(p) + 1:] + order[:1]
                                         if q in live and q != p]
                         f.steal_opp_pos = p in last_three
@@ -445,48 +494,48 @@ def player_facts(hand: Hand) -> list[PlayerFacts]:
                     if kind is Fold:
                         f.fold_to_raise_3rd = True
                 if aggressive:
-                    state.level = level + 1
+                    level += 1
                     aggressor = p
                 if steal is not None and p != steal[0] and kind in _VOLUNTARY:
                     steal_answered = True
         else:
-            s = later(p)
-            facing = state.level > 0 and committed < state.to
-            first = street is Street.FOURTH and p not in first_decision_4th
-            if street is Street.FOURTH:
+            s = f.streets[later_at]
+            on_fourth = later_at == 0
+            first = False
+            if on_fourth:
+                first = p not in first_decision_4th
                 first_decision_4th.add(p)
-            if not facing:
+            if level == 0 or committed >= to:  # not facing a bet
                 s.bet_opp = True
                 if first and p == aggressor:
                     f.cbet_opp_4th = True
-                if street is Street.FOURTH and open_pair and state.level == 0:
+                if on_fourth and open_pair and level == 0:
                     f.big_bet_opp_4th = True
                 if kind is Bet or kind is Raise:
                     s.bets += 1
-                    state.level += 1
-                    if street is Street.FOURTH:
-                        size = added
-                        if open_pair and size > header.small_bet:
+                    level += 1
+                    if on_fourth:
+                        if open_pair and added > small_bet:
                             f.big_bet_4th = True
                         if first and p == aggressor:
                             f.cbet_4th = True
                             cbet_live = True
                 elif kind is Check:
-                    state.checked.add(p)
+                    checked.add(p)
                 elif kind is Fold:
                     s.folds += 1
             else:
                 s.faced_bet = True
-                checked_before = p in state.checked
+                checked_before = p in checked
                 if checked_before:
                     s.checkraise_opp = True
-                if street is Street.FOURTH and cbet_live and p not in faced_cbet:
+                if on_fourth and cbet_live and p not in faced_cbet:
                     faced_cbet.add(p)
                     f.faced_cbet_4th = True
                     f.fold_to_cbet_4th = kind is Fold
                 if kind is Raise or kind is Bet:
                     s.raises += 1
-                    state.level += 1
+                    level += 1
                     if checked_before:
                         s.checkraise = True
                     cbet_live = False
@@ -495,36 +544,36 @@ def player_facts(hand: Hand) -> list[PlayerFacts]:
                 elif kind is Fold:
                     s.folds += 1
                     s.fold_to_bet = True
-        state.to = max(state.to, state.committed[p])
+        if now > to:
+            to = now
         if kind is Fold:
             live.discard(p)
 
     # Results: money, steals that won on 3rd, showdown.
     reached_fourth = any(f.streets[0].saw for f in facts.values())
     for p, f in facts.items():
-        f.invested = state.invested.get(p, 0)
+        f.invested = invested.get(p, 0)
         f.net = f.collected - f.invested
         f.won = f.collected > 0
     if bring_in in facts and not reached_fourth and live == {bring_in}:
-        facts[bring_in].bi_walk = facts[bring_in].complete_3rd is False
+        facts[bring_in].bi_walk = facts[bring_in].complete_3rd is False  # type: ignore[index]
     if steal is not None and not reached_fourth and live == {steal[0]}:
         f = facts[steal[0]]
         f.steal_pos_success = f.steal_pos
         f.steal_up_success = f.steal_up
     if aggressor is not None and aggressor in facts:
         facts[aggressor].aggressor_3rd = True
-    _rake_shares(hand, facts)
+    _rake_shares(rake or 0, facts)
     if len(live) >= 2:
-        _showdown(hand, game, facts, live)
+        _showdown(shows, game, facts, live)
     return [facts[p] for p in players]
 
 
-def _rake_shares(hand: Hand, facts: dict[str, PlayerFacts]) -> None:
+def _rake_shares(rake: int, facts: dict[str, PlayerFacts]) -> None:
     """Split the rake over the winners in proportion to what they collected.
 
     Largest remainders get the odd units (seat order breaks ties) so shares sum to the rake.
     """
-    rake = next((e.rake for e in hand.events if type(e) is Summary), 0)
     winners = [f for f in facts.values() if f.collected > 0]
     total = sum(f.collected for f in winners)
     if rake <= 0 or total <= 0:
@@ -537,11 +586,13 @@ def _rake_shares(hand: Hand, facts: dict[str, PlayerFacts]) -> None:
         f.rake += 1
 
 
-def _showdown(hand: Hand, game: Game, facts: dict[str, PlayerFacts], live: set[str]) -> None:
+def _showdown(
+    shows: list[Show], game: Game, facts: dict[str, PlayerFacts], live: set[str]
+) -> None:
     """Showdown facts; hi/lo halves are judged with the project's evaluators."""
     shown: dict[str, tuple[int, ...]] = {}
-    for event in hand.events:
-        if type(event) is Show and event.player in live and len(event.cards) >= 5:
+    for event in shows:
+        if event.player in live and len(event.cards) >= 5:
             shown[event.player] = event.cards
     for p in live:
         if p not in facts:

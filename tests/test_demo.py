@@ -42,3 +42,18 @@ def test_demo_refuses_to_overwrite_a_database_and_bad_numbers(tmp_path: Path, ca
     assert main(["demo", "--hands", "0", "--dir", str(tmp_path / "x")]) == 2
     assert main(["demo", "--faults", "2", "--dir", str(tmp_path / "y")]) == 2
     assert "choose an empty --dir" in capsys.readouterr().err
+
+
+def test_demo_hands_do_not_depend_on_the_number_of_processes(tmp_path: Path, monkeypatch):
+    from dashboards.commands.demo import simulate
+    from stud_hh.simulate import api
+
+    monkeypatch.setattr(api, "BLOCK_HANDS", 50)  # 150 hands: three blocks to share out
+
+    def files(jobs: int) -> dict[str, bytes]:
+        folder = tmp_path / f"jobs{jobs}"
+        assert simulate(folder, 150, seed=3, faults=0.05, jobs=jobs) == 150
+        return {p.name: p.read_bytes() for p in folder.iterdir()}
+
+    one = files(1)
+    assert len(one) >= 3 and one == files(2)

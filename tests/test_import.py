@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import duckdb
@@ -246,3 +248,18 @@ def test_progress_reports_files_and_hands(tmp_path: Path, texts: list[str]) -> N
     assert (last.files_done, last.files_total) == (3, 3)  # f0 unchanged, still counted done
     assert last.hands_found == result.hands_found == 24
     assert last.hands_per_second > 0
+
+
+def test_package_exports_load_lazily() -> None:
+    code = (
+        "import sys, pipelines; assert 'pipelines.importer' not in sys.modules; "
+        "from pipelines import import_paths, read_table, ImportResult; "
+        "assert 'pipelines.importer' in sys.modules; "
+        "import pipelines.stats; from pipelines import player_stats; "
+        "assert player_stats is pipelines.stats.player_stats"
+    )
+    assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+    import pipelines
+
+    with pytest.raises(AttributeError):
+        _ = pipelines.no_such_name  # type: ignore[attr-defined]

@@ -74,4 +74,10 @@ def check_consistent(db: Path) -> duckdb.DuckDBPyConnection:
         "SELECT count(*) FROM hands")
     assert one("SELECT coalesce(sum(quarantined), 0) FROM imports") == one(
         "SELECT count(*) FROM quarantine WHERE kind = 'hand'")
+    has_facts = one(
+        "SELECT count(*) FROM information_schema.tables WHERE table_name = 'player_facts'")
+    if has_facts:  # the stats module's companion rows commit with their hands
+        assert one("SELECT count(*) FROM player_facts f ANTI JOIN hands h USING (hand_key)") == 0
+        assert one("SELECT count(*) FROM player_facts") == one(
+            "SELECT count(*) FROM hand_players WHERE dealt_in")
     return con

@@ -104,7 +104,7 @@ def test_sigkill_mid_run_leaves_a_consistent_db_and_the_rerun_completes(
     folder = tmp_path / "hh"
     folder.mkdir()
     for i in range(4):
-        write_hands(folder / f"s{i}.txt", texts, 150, 100_000 + 1_000 * i)
+        write_hands(folder / f"s{i}.txt", texts, 300, 100_000 + 1_000 * i)
     db = tmp_path / "db.duckdb"
     proc = subprocess.Popen(
         [sys.executable, "-c", _KILL_SCRIPT, str(folder), str(db), str(jobs)],
@@ -114,7 +114,7 @@ def test_sigkill_mid_run_leaves_a_consistent_db_and_the_rerun_completes(
     batches = 0
     for line in proc.stdout:
         batches += line.startswith("batch")
-        if batches >= 4:
+        if batches >= 3:
             proc.send_signal(signal.SIGKILL)
             break
     proc.wait(timeout=60)
@@ -125,7 +125,7 @@ def test_sigkill_mid_run_leaves_a_consistent_db_and_the_rerun_completes(
         status = con.execute("SELECT status FROM imports").fetchall()
     finally:
         con.close()
-    assert 0 < partial < 600
+    assert 0 < partial < 1200
     assert status == [("running",)]
     rerun = import_paths([folder], db=db, jobs=1)
     assert rerun.balanced
@@ -136,7 +136,7 @@ def test_sigkill_mid_run_leaves_a_consistent_db_and_the_rerun_completes(
         statuses = con.execute("SELECT status FROM imports ORDER BY import_id").fetchall()
     finally:
         con.close()
-    assert total == 600
+    assert total == 1200
     assert statuses == [("interrupted",), ("done",)]
     assert import_paths([folder], db=db, jobs=1).hands_found == 0
 

@@ -171,6 +171,94 @@ def test_single_file_output(tmp_path: Path) -> None:
     assert sum(1 for r in parse_file(out) if isinstance(r, Hand)) == 300
 
 
+def test_worker_processes_write_the_same_bytes(tmp_path: Path, monkeypatch) -> None:
+    """Blocks are cut by hand count, so 1, 2 or 3 workers write identical files and
+    manifests; blocks differ from each other and never share a hand id."""
+    from stud_hh.simulate import api
+
+    monkeypatch.setattr(api, "BLOCK_HANDS", 70)  # 200 hands: three blocks
+
+    def run(where: Path, jobs: int, out: str) -> dict[str, bytes]:
+        files = simulate_to(where / out, 200, game="mixed", seed=8, faults=0.1,
+                            manifest=where / "manifest.json", jobs=jobs)
+        return {p.name: p.read_bytes() for p in [*files, where / "manifest.json"]}
+
+    one = run(tmp_path / "one", 1, "hands")
+    assert one == run(tmp_path / "two", 2, "hands") == run(tmp_path / "three", 3, "hands")
+    assert run(tmp_path / "single1", 1, "all.txt") == run(tmp_path / "single2", 2, "all.txt")
+    assert sorted(p.name for p in (tmp_path / "single2").iterdir()) == ["all.txt",
+                                                                      "manifest.json"]
+    ids: list[str] = []
+    boards: set[tuple[int, ...]] = set()
+    for path in (tmp_path / "two" / "hands").iterdir():
+        for result in parse_file(path):
+            assert isinstance(result, Hand), str(result)
+            ids.append(result.hand_id)
+            boards.add(tuple(c for e in result.events if isinstance(e, Deal) and
+                             e.player == "Hero" for c in e.cards if c is not None))
+    assert len(ids) == len(set(ids)) == 200
+    assert len(boards) > 190  # the blocks are not copies of one another
+    sessions = {int(name.rsplit(" - S", 1)[1][:-4]) for name in one if name.endswith(".txt")}
+    assert {s // api.BLOCK_SESSIONS for s in sessions} == {0, 1, 2}  # numbered per block
+
+
+def test_command_runs_workers(tmp_path: Path) -> None:
+    from stud_hh.cli import main
+
+    assert main(["simulate", "--hands", "30", "--seed", "3", "--jobs", "2",
+                 "--out", str(tmp_path / "par")]) == 0
+    assert main(["simulate", "--hands", "30", "--seed", "3", "--out", str(tmp_path / "seq")]) == 0
+    par = {p.name: p.read_bytes() for p in (tmp_path / "par").iterdir()}
+    assert par and par == {p.name: p.read_bytes() for p in (tmp_path / "seq").iterdir()}
+    with pytest.raises(SystemExit):
+        main(["simulate", "--hands", "5", "--jobs", "-1", "--out", str(tmp_path)])
+
+
+def _reference_high_strength(cards: list[int], board_only: bool) -> float:
+    """The strength scale of ``stud_hh.simulate.strength`` spelled out with rank counts."""
+    counts = Counter((c >> 2) + 2 for c in cards)
+    suits = Counter(c & 3 for c in cards)
+    by_count = sorted(((n, r) for r, n in counts.items()), reverse=True)
+    ranks = set(counts) | ({1} if 14 in counts else set())
+    runs = [sum(r in ranks for r in range(low, low + 5)) for low in range(1, 11)]
+    if by_count[0][0] == 4:
+        return 0.98
+    trips = [r for n, r in by_count if n == 3]
+    pairs = sorted((r for n, r in by_count if n == 2), reverse=True)
+    if trips and (pairs or len(trips) > 1):
+        return 0.93
+    if not board_only and max(suits.values()) >= 5:
+        return 0.87
+    if not board_only and len(cards) >= 5 and max(runs) == 5:
+        return 0.82
+    if trips:
+        return 0.70 + 0.08 * (trips[0] - 2) / 12
+    if len(pairs) >= 2:
+        value = 0.52 + 0.12 * (pairs[0] - 2) / 12
+    elif pairs:
+        value = 0.25 + 0.20 * (pairs[0] - 2) / 12
+    else:
+        value = 0.02 + 0.10 * (max(counts) - 2) / 12
+    if not board_only and len(cards) < 7:
+        if max(suits.values()) == 4:
+            value = max(value, 0.45)
+        elif len(cards) >= 4 and max(runs) >= 4:
+            value = max(value, 0.38)
+    return value
+
+
+def test_high_strength_matches_its_scale_spelled_out() -> None:
+    """The bit-mask estimate equals the plain rank-count reading of its documented scale."""
+    from stud_hh.simulate.strength import high_strength
+
+    rng = random.Random(11)
+    for _ in range(4_000):
+        cards = rng.sample(range(52), rng.randint(1, 7))
+        board_only = rng.random() < 0.3
+        assert high_strength(cards, board_only) == pytest.approx(
+            _reference_high_strength(cards, board_only), abs=1e-12), cards
+
+
 # --- the deal is fair -------------------------------------------------------------------------
 
 #: three-card starts: exactly one pair, trips, three of one suit, anything else

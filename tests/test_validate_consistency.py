@@ -7,12 +7,11 @@ for arbitrary damage, which must never crash the validator.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_validate_handwritten import BASE  # the legal three-handed hand, action indices
 
 from stud_hh.cards import card
 from stud_hh.events import (
@@ -32,15 +31,10 @@ from stud_hh.rules import POKERSTARS
 from stud_hh.validate import validate
 from stud_hh.validate.consistency import Ledger, check_record
 
-TEXT = (Path(__file__).resolve().parent / "test_validate_handwritten.py").read_text(
-    encoding="utf-8")
-BASE_TEXT = TEXT[TEXT.index('BASE = """\\\n') + len('BASE = """\\\n'):]
-BASE_TEXT = BASE_TEXT[: BASE_TEXT.index('"""')]
-
 
 @pytest.fixture(scope="module")
 def base() -> Hand:
-    (hand,) = list(parse_text(BASE_TEXT))
+    (hand,) = list(parse_text(BASE))
     assert isinstance(hand, Hand)
     assert check_record(hand) == []
     return hand

@@ -3,8 +3,8 @@
 Simulates a mixed session (stud, Stud Hi/Lo and Razz, PokerStars text), imports it into a
 fresh DuckDB file, prints the stats table ``stud-hh stats`` would print, and writes the
 report and the audit page. A small share of hands carries injected rule breaches so the
-audit page has something to show. The simulation runs in one process per core (each with
-its own seed), since on its own it would take most of the minute.
+audit page has something to show. The simulation and the import each run in one process
+per core; the simulated files depend on the seed only, not on the number of processes.
 """
 
 from __future__ import annotations
@@ -14,13 +14,10 @@ import os
 import sys
 import tempfile
 import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 DEFAULT_HANDS = 20_000
 DEFAULT_FAULTS = 0.005
-#: Hands below which one simulating process is faster than starting several.
-PARALLEL_MIN_HANDS = 4_000
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -37,22 +34,16 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="processes for simulating and importing (default: one per core)")
 
 
-def _simulate_part(out: str, n: int, seed: int, faults: float) -> int:
+def simulate(folder: Path, hands: int, seed: int, faults: float, jobs: int) -> int:
+    """Write ``hands`` simulated hands under ``folder``; returns the number written.
+
+    ``jobs`` processes play the simulator's blocks; the files are the same for any
+    ``jobs`` (the simulator cuts the work by hand count, not by worker).
+    """
     from stud_hh.simulate import simulate_to_result
 
-    return simulate_to_result(out, n, game="mixed", seed=seed, faults=faults).hands
-
-
-def simulate(folder: Path, hands: int, seed: int, faults: float, jobs: int) -> int:
-    """Write ``hands`` simulated hands under ``folder``; returns the number written."""
-    parts = max(1, min(jobs, hands // (PARALLEL_MIN_HANDS // 2))) if hands else 1
-    if parts == 1:
-        return _simulate_part(str(folder / "part-0"), hands, seed, faults)
-    sizes = [hands // parts + (1 if i < hands % parts else 0) for i in range(parts)]
-    with ProcessPoolExecutor(parts) as pool:
-        futures = [pool.submit(_simulate_part, str(folder / f"part-{i}"), size, seed + i, faults)
-                   for i, size in enumerate(sizes)]
-        return sum(f.result() for f in futures)
+    return simulate_to_result(folder, hands, game="mixed", seed=seed, faults=faults,
+                              jobs=jobs).hands
 
 
 def run(args: argparse.Namespace) -> int:

@@ -53,6 +53,16 @@ def _rate(text: str) -> float:
     return value
 
 
+def _jobs(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError("0 (one per core) or more")
+    return value
+
+
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--hands", type=_hands, required=True, metavar="N",
                         help="number of hands to write")
@@ -71,6 +81,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="share of hands to break with a named fault (needs --manifest)")
     parser.add_argument("--manifest", type=Path, default=None, metavar="FILE",
                         help="JSON list of the injected faults the audit must find")
+    parser.add_argument("--jobs", type=_jobs, default=1, metavar="N",
+                        help="worker processes (0: one per core; default 1); the files "
+                             "written are the same whatever N")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -81,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
     result = simulate_to_result(
         args.out, args.hands, game=args.game, players=args.players, stakes=args.stakes,
         tournament=args.tournament, seed=args.seed, faults=args.faults,
-        manifest=args.manifest,
+        manifest=args.manifest, jobs=args.jobs or None,
     )
     seconds = time.perf_counter() - started
     where = args.out if len(result.files) == 1 else f"{len(result.files)} files in {args.out}"

@@ -119,15 +119,19 @@ class DealingSteps:
         self.to_act = None
         self._prev_bets = self._bets
         self._bets = [0] * self.n
-        live = [p for p in range(self.n) if not self._folded[p]]
+        folded = self._folded
+        live = [p for p in range(self.n) if not folded[p]]
         self._community_due = False
         self._plan = "deal"
         if street > _THIRD:
-            self._plan = plan_seventh(len(live), self._stub, self._burns, self.rules.out_of_cards)
-            if self._plan == "reshuffle":
-                self._stub += self._burns
-                self._burns = 0
-            if self._plan != "community" and self._stub > len(live):
+            stub = self._stub
+            n_live = len(live)
+            if stub < n_live:  # out of cards (rule book 7); otherwise the plan is "deal"
+                self._plan = plan_seventh(n_live, stub, self._burns, self.rules.out_of_cards)
+                if self._plan == "reshuffle":
+                    self._stub += self._burns
+                    self._burns = 0
+            if self._plan != "community" and self._stub > n_live:
                 self._stub -= 1
                 self._burns += 1
                 self._burnt = True
@@ -158,40 +162,64 @@ class DealingSteps:
         self._give(self.index(player), cards)
 
     def _fast_deal(self, player: int | str, cards: Sequence[int | None]) -> bool:
-        """Deals and returns True when the deal is plainly legal (the common case)."""
-        p = player if player.__class__ is int else self._index.get(player, -1)  # type: ignore[arg-type]
-        if (
-            self.phase is not _DEALING
-            or self._community_due
-            or len(cards) != len(self._pat)
-            or p not in self._deal_pending
-        ):
+        """Deals and returns True when the deal is plainly legal (the common case).
+
+        Inlines ``_give`` for the two shapes a street has (one card; 3rd street's three),
+        since replays spend much of their time here.
+        """
+        if self.phase is not _DEALING:
             return False
+        pending = self._deal_pending  # empty while a community card is due
+        p = player if player.__class__ is int else self._index.get(player, -1)  # type: ignore[arg-type]
+        if p not in pending:
+            return False
+        pat = self._pat
         seen = self._seen
-        if len(cards) == 1:  # 4th to 7th street: inline what _give does
+        k = len(cards)
+        if k == 1:  # 4th to 7th street
+            if len(pat) != 1:
+                return False
             c = cards[0]
             if c is not None:
                 if c in seen or not 0 <= c < DECK_SIZE:
                     return False
                 seen.add(c)
-            u = self._pat[0]
+            u = pat[0]
             self._hole[p].append(c)
             self._upflags[p].append(u)
             if u and c is not None:
                 self._ups[p].append(c)
             self._stub -= 1
-            pending = self._deal_pending
-            pending.remove(p)
-            if not pending:
-                self._begin_betting()
-            return True
+        elif k == 3 and pat is _UP3:  # 3rd street: down, down, up
+            a, b, c = cards
+            if a is None or b is None or c is None:
+                known = [x for x in cards if x is not None]
+            else:
+                known = cards  # type: ignore[assignment]
+            for x in known:
+                if x in seen or not 0 <= x < DECK_SIZE:  # type: ignore[operator]
+                    return False
+            if len(known) > 1 and len(set(known)) != len(known):
+                return False
+            seen.update(known)  # type: ignore[arg-type]
+            self._hole[p].extend((a, b, c))
+            self._upflags[p].extend(_UP3)
+            if c is not None:
+                self._ups[p].append(c)
+            self._stub -= 3
         else:
+            if k != len(pat):
+                return False
             known = [c for c in cards if c is not None]
             if len(set(known)) != len(known) or not seen.isdisjoint(known) or any(
                 not 0 <= c < DECK_SIZE for c in known
             ):
                 return False
-        self._give(p, cards)  # type: ignore[arg-type]
+            self._give(p, cards)  # type: ignore[arg-type]
+            return True
+        pending.remove(p)
+        if not pending:
+            self._begin_betting()
         return True
 
     def force_deal(

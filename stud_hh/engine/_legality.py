@@ -37,6 +37,8 @@ from ._consts import (
 )
 from .types import ActionKind, Code, IllegalInfo, LegalAction
 
+_OVER_ALL_IN = RaiseAfterShortAllIn.OVER_ALL_IN
+
 
 class Legality:
     """``legal_actions``, ``_check`` and their helpers."""
@@ -58,7 +60,7 @@ class Legality:
         else:
             kind = _RAISE
             base = self._full_level
-            if self.rules.raise_after_short_all_in is RaiseAfterShortAllIn.OVER_ALL_IN:
+            if self.rules.raise_after_short_all_in is _OVER_ALL_IN:
                 base = self.bet_level
             full = tuple(
                 t if t > self.bet_level else self.bet_level + u
@@ -71,9 +73,7 @@ class Legality:
                 Code.BET_EXCEEDS_STACK, R_ALL_IN,
                 f"{name} has no chips left to {kind.value} beyond a call", p,
             )
-        if not self._bring_in_due and not any(
-            q != p and not self._folded[q] and self._stacks[q] > 0 for q in range(self.n)
-        ):
+        if not self._bring_in_due and not _has_opponent(self._folded, self._stacks, p):
             return kind, (), IllegalInfo(
                 Code.NO_OPPONENT, R_ALL_IN,
                 f"{name} cannot {kind.value}: every opponent is all-in", p,
@@ -94,6 +94,9 @@ class Legality:
                 f"{name} may only call or fold: the short all-in did not reopen the betting",
                 p,
             )
+        if len(full) == 1:  # fixed limit: one size, except on 4th street with an open pair
+            t = full[0]
+            return kind, ((t if t <= total else total),), None
         targets = tuple(dict.fromkeys(t if t <= total else total for t in full))
         return kind, targets, None
 
@@ -289,6 +292,14 @@ class Legality:
             f"{name} {_verb(kind)} to {to}; allowed: {allowed}", p,
         )
 
+
+
+def _has_opponent(folded: list[bool], stacks: list[int], p: int) -> bool:
+    """Whether a player other than ``p`` is still in and has chips (can face a bet)."""
+    for q, f in enumerate(folded):  # noqa: SIM110 (a loop beats any() over a genexpr)
+        if not f and q != p and stacks[q] > 0:
+            return True
+    return False
 
 
 def _verb(kind: ActionKind) -> str:

@@ -61,11 +61,18 @@ class ShowdownSteps:
             raise IllegalAction(
                 IllegalInfo(Code.NOT_BETTING, "8 showdown", "the hand is not at showdown")
             )
+        stacks = self._stacks
         live = [not f for f in self._folded]
-        pots = build_pots(self._contrib, live, self.all_in)
+        all_in = [stacks[p] == 0 and live[p] for p in range(self.n)]
+        pots = build_pots(self._contrib, live, all_in)
         hands: dict[int, tuple[int, ...]] = {}
-        for p in range(self.n):
-            if live[p] and not self._mucked[p]:
+        board = self._board
+        mucked = self._mucked
+        for p, hole in enumerate(self._hole):
+            if live[p] and not mucked[p]:
+                if not board and len(hole) == 7 and None not in hole:
+                    hands[p] = tuple(hole)  # the common case of _full_hand
+                    continue
                 h = self._full_hand(p)
                 if h is not None:
                     hands[p] = h

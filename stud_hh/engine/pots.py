@@ -19,6 +19,9 @@ from .types import Half, Pot, PotAward, Share
 
 _RAZZ = Game.RAZZ
 _STUD8 = Game.STUD8
+_WHOLE = Half.WHOLE
+_HIGH = Half.HIGH
+_LOW = Half.LOW
 
 
 def build_pots(
@@ -30,7 +33,15 @@ def build_pots(
     (Pot(amount=35, eligible=(0, 1, 2)), Pot(amount=40, eligible=(1, 2)))
     """
     n = len(contributions)
-    caps = sorted({contributions[p] for p in range(n) if live[p] and all_in[p]})
+    capped = [contributions[p] for p in range(n) if live[p] and all_in[p]]
+    if not capped and contributions and min(contributions) >= 0:
+        # the common case, nobody live is all-in: one pot (the loop below, unrolled)
+        top = max(contributions)
+        amount = sum(contributions)
+        if not amount:
+            return ()
+        return (Pot(amount, tuple([p for p in range(n) if live[p] and contributions[p] >= top])),)
+    caps = sorted(set(capped))
     top = max(contributions, default=0)
     if not caps or caps[-1] < top:
         caps.append(top)
@@ -96,6 +107,8 @@ def _split(
 
 
 def _best(values: dict[int, int], smaller: bool) -> list[int]:
+    if len(values) == 1:
+        return list(values)
     target = min(values.values()) if smaller else max(values.values())
     return [p for p, v in values.items() if v == target]
 
@@ -119,49 +132,56 @@ def award_pots(
     out: list[PotAward] = []
     high_cache: dict[int, int] = {}
     low_cache: dict[int, int | None] = {}
+    razz = game is _RAZZ
+    stud8 = game is _STUD8
     for i, pot in enumerate(pots):
-        amount = pot.amount - rakes[i]
-        contenders = [p for p in pot.eligible if p in hands]
-        if len(pot.eligible) == 1:
-            shares = [Share(pot.eligible[0], amount, Half.WHOLE)]
-            out.append(PotAward(i, amount, rakes[i], pot.eligible, tuple(shares)))
+        pot_rake = rakes[i]
+        amount = pot.amount - pot_rake
+        eligible = pot.eligible
+        if len(eligible) == 1:
+            out.append(PotAward(i, amount, pot_rake, eligible,
+                                (Share(eligible[0], amount, _WHOLE),)))
             continue
+        contenders = [p for p in eligible if p in hands]
         if not contenders:
             order_ = list(fallback_order() if callable(fallback_order) else fallback_order)
             pos = {p: k for k, p in enumerate(order_)}
-            claim = list(pot.eligible) if pot.eligible else order_[:1]
-            shares = _split(amount, claim, Half.WHOLE, lambda p, pos=pos: -pos.get(p, p))
-            out.append(PotAward(i, amount, rakes[i], pot.eligible, tuple(shares)))
+            claim = list(eligible) if eligible else order_[:1]
+            shares = _split(amount, claim, _WHOLE, lambda p, pos=pos: -pos.get(p, p))
+            out.append(PotAward(i, amount, pot_rake, eligible, tuple(shares)))
             continue
 
         def order(p: int, half: Half) -> int:
             return odd_chip_card(hands[p], half, game, odd_chip_cards)
 
-        if game is _RAZZ:
+        if razz:
             vals = {p: ev.razz_value(hands[p]) for p in contenders}
             win = _best(vals, smaller=True)
-            shares = _split(amount, win, Half.WHOLE, lambda p: order(p, Half.LOW))
+            shares = _split(amount, win, _WHOLE, lambda p: order(p, _LOW))
         else:
+            high_value = ev.high_value
+            highs: dict[int, int] = {}
             for p in contenders:
-                if p not in high_cache:
-                    high_cache[p] = ev.high_value(hands[p])
-            highs = {p: high_cache[p] for p in contenders}
+                v = high_cache.get(p)
+                if v is None:
+                    v = high_cache[p] = high_value(hands[p])
+                highs[p] = v
             hi_win = _best(highs, smaller=False)
             lows: dict[int, int] = {}
-            if game is _STUD8:
+            if stud8:
                 for p in contenders:
-                    if p not in low_cache:
-                        low_cache[p] = ev.low8_value(hands[p])
-                    v = low_cache[p]
-                    if v is not None:
-                        lows[p] = v
+                    if p in low_cache:
+                        lv = low_cache[p]
+                    else:
+                        lv = low_cache[p] = ev.low8_value(hands[p])
+                    if lv is not None:
+                        lows[p] = lv
             if lows:
                 lo_win = _best(lows, smaller=True)
                 low_half = amount // 2
-                shares = _split(amount - low_half, hi_win, Half.HIGH,
-                                lambda p: order(p, Half.HIGH))
-                shares += _split(low_half, lo_win, Half.LOW, lambda p: order(p, Half.LOW))
+                shares = _split(amount - low_half, hi_win, _HIGH, lambda p: order(p, _HIGH))
+                shares += _split(low_half, lo_win, _LOW, lambda p: order(p, _LOW))
             else:
-                shares = _split(amount, hi_win, Half.WHOLE, lambda p: order(p, Half.HIGH))
-        out.append(PotAward(i, amount, rakes[i], pot.eligible, tuple(shares)))
+                shares = _split(amount, hi_win, _WHOLE, lambda p: order(p, _HIGH))
+        out.append(PotAward(i, amount, pot_rake, eligible, tuple(shares)))
     return tuple(out)

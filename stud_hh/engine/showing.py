@@ -49,7 +49,8 @@ def first_actor(
     """The candidate with the best showing hand; ties by seat (lowest index) or by suit."""
     best = -1
     best_key: object = None
-    best_tie = -1
+    best_cards: Sequence[int] = ()
+    best_tie: int | None = None  # the best's tie key, computed only when a tie needs it
     key_of = ev.showing_low_key if game is _RAZZ else ev.showing_high_key
     by_suit = tie_break is TieBreak.SUIT
     for p in candidates:
@@ -61,12 +62,16 @@ def first_actor(
             continue
         key = key_of(cards)  # type: ignore[arg-type]
         if best < 0 or key > best_key:  # type: ignore[operator]
-            best, best_key = p, key
-            best_tie = ev.showing_suit_key(cards, game) if by_suit else -p  # type: ignore[arg-type]
+            best, best_key, best_cards, best_tie = p, key, cards, None  # type: ignore[assignment]
         elif key == best_key:
-            tie = ev.showing_suit_key(cards, game) if by_suit else -p  # type: ignore[arg-type]
+            if by_suit:
+                if best_tie is None:
+                    best_tie = ev.showing_suit_key(best_cards, game)  # type: ignore[arg-type]
+                tie = ev.showing_suit_key(cards, game)  # type: ignore[arg-type]
+            else:
+                best_tie, tie = -best, -p
             if tie > best_tie:
-                best, best_tie = p, tie
+                best, best_cards, best_tie = p, cards, tie  # type: ignore[assignment]
     return best if best >= 0 else candidates[0]
 
 

@@ -29,6 +29,7 @@ from stud_hh.rules import (
 )
 
 from . import showing
+from ._apply import FastApply
 from ._consts import (
     _ANTES,
     _BETTING,
@@ -69,7 +70,7 @@ from .types import (
 )
 
 
-class StudState(Legality, Recovery, DealingSteps, ShowdownSteps, NamedTriples):
+class StudState(FastApply, Legality, Recovery, DealingSteps, ShowdownSteps, NamedTriples):
     """One hand of stud, stud8 or razz. Read the attributes; act through the methods.
 
     >>> from stud_hh.engine import Stakes
@@ -329,15 +330,15 @@ class StudState(Legality, Recovery, DealingSteps, ShowdownSteps, NamedTriples):
 
     def _showing_first(self, candidates: Sequence[int]) -> int:
         board: tuple[int, ...] = ()
-        if self._board and self.rules.community_first_actor is CommunityActor.BEST_SHOWING:
-            board = tuple(self._board)
-        elif self._board and _SIXTH in self._first_by_street:
-            six = self._first_by_street[_SIXTH]
-            if not self._folded[six]:
-                return six
-        ups = self._ups
+        if self._board:
+            if self.rules.community_first_actor is _BEST_SHOWING:
+                board = tuple(self._board)
+            elif _SIXTH in self._first_by_street:
+                six = self._first_by_street[_SIXTH]
+                if not self._folded[six]:
+                    return six
         return showing.first_actor(
-            ups, candidates, self.game, self.rules.showing_tie_break, board
+            self._ups, candidates, self.game, self.rules.showing_tie_break, board
         )
 
     def _begin_betting(self) -> None:
@@ -346,58 +347,66 @@ class StudState(Legality, Recovery, DealingSteps, ShowdownSteps, NamedTriples):
         folded = self._folded
         stacks = self._stacks
         live = [p for p in range(n) if not folded[p]]
-        pending = [not folded[p] and stacks[p] > 0 for p in range(n)]
-        n_active = pending.count(True)
+        pending = [not f and s > 0 for f, s in zip(folded, stacks, strict=True)]
         self.bet_level = self._full_level = self.raises = 0
         self.completed = self.big_bet_made = self.capped = self.open_pair = False
         self._last_aggressor = None
-        self._first_done = self._bring_in_due = False
+        self._first_done = False
         self._bring_in_forced = True
         self._acted_full = [-1] * n
         rules = self.rules
+        street = self.street
         self._cap_active = rules.raise_cap is not None and not (
             rules.heads_up_uncapped and len(live) == 2
         )
-        if (
-            self.street == _FOURTH
-            and rules.open_pair_double_bet is not OpenPair.OFF
-            and self.game in rules.open_pair_games
-        ):
-            for p in live:
-                ups = self._ups[p]
-                if len(ups) >= 2 and len({c >> 2 for c in ups}) < len(ups):
-                    self.open_pair = True
-                    break
-        if self.street == _THIRD:
+        if street == _THIRD:
             doors = [h[2] if len(h) >= 3 else None for h in self._hole]  # None: unknown
             bp = showing.bring_in_player(doors, live, self.game)
             self.bring_in_player = bp
             reason: tuple[object, ...] = ("door", doors[bp])
             first: int | None = bp
-            if self._stacks[bp] == 0:
+            if stacks[bp] == 0:
                 first = self._next_active(bp)
                 reason = ("ante", bp)
                 self.bring_in_player = first
-                self._bring_in_forced = (
-                    rules.all_in_ante_bring_in is AllInAnteBringIn.NEXT_PLAYER
-                )
+                self._bring_in_forced = rules.all_in_ante_bring_in is _NEXT_PLAYER
             self._bring_in_due = True
         else:
+            self._bring_in_due = False
+            if (
+                street == _FOURTH
+                and rules.open_pair_double_bet is not _OPEN_PAIR_OFF
+                and self.game in rules.open_pair_games
+            ):
+                all_ups = self._ups
+                for p in live:
+                    ups = all_ups[p]
+                    k = len(ups)
+                    if k == 2:  # the usual two upcards on 4th street
+                        if ups[0] >> 2 == ups[1] >> 2:
+                            self.open_pair = True
+                            break
+                    elif k > 2 and len({c >> 2 for c in ups}) < k:
+                        self.open_pair = True
+                        break
             first = -1
-            if self.street == _SEVENTH and not self._board:
+            board = self._board
+            if street == _SEVENTH and not board:
                 first = self._first_by_street.get(_SIXTH, -1)  # same upcards as 6th
                 if first >= 0 and (folded[first] or self._reason[0] != "board"):
                     first = -1
             if first < 0:
                 first = self._showing_first(live)
-            reason = ("board", first, tuple(self._ups[first]) + tuple(self._board))
-            if self._stacks[first] == 0:
-                reason = ("board_all_in", first, reason[2])
+            shown = (*self._ups[first], *board)
+            if stacks[first] == 0:
+                reason = ("board_all_in", first, shown)
                 first = self._next_active(first)
+            else:
+                reason = ("board", first, shown)
         self._reason = reason
         if first is not None:
-            self._first_by_street[self.street] = first
-        if n_active < 2 or first is None:
+            self._first_by_street[street] = first
+        if first is None or pending.count(True) < 2:
             self._bring_in_due = False
             self._end_round()
             return
@@ -431,44 +440,6 @@ class StudState(Legality, Recovery, DealingSteps, ShowdownSteps, NamedTriples):
     def can(self, action: Action) -> bool:
         return self._check(action.kind, action.player, action.amount)[0] is None
 
-    def apply(self, action: Action) -> Action:
-        """Applies a legal action (normalised and returned) or raises ``IllegalAction``."""
-        p = action.player
-        if p == self.to_act and p.__class__ is int and not self._bring_in_due:
-            # fast path for the common passive actions (the invariants make it legal)
-            kind = action.kind
-            amount = action.amount
-            if kind is _CALL:
-                stack = self._stacks[p]
-                facing = self.bet_level - self._bets[p]
-                due = facing if facing < stack else stack
-                if facing > 0 and (amount is None or amount == due):
-                    self._first_done = True
-                    self._stacks[p] = stack - due
-                    self._contrib[p] += due
-                    self._bets[p] += due
-                    self._pending[p] = False
-                    self._acted_full[p] = self._full_level
-                    self._advance(p)
-                    return action if amount is not None else Action(kind, p, due)
-            elif kind is _CHECK:
-                if self._bets[p] == self.bet_level:
-                    self._first_done = True
-                    self._pending[p] = False
-                    self._acted_full[p] = self._full_level
-                    self._advance(p)
-                    return action
-            elif kind is _FOLD:
-                self._act(kind, p, 0)
-                return action
-        info, kind, p, amt = self._check(action.kind, action.player, action.amount)
-        if info is not None:
-            raise IllegalAction(info)
-        self._act(kind, p, amt)
-        if kind is action.kind and p is action.player and amt == action.amount:
-            return action
-        return Action(kind, p, amt)
-
     def _do(self, kind: ActionKind, player: int | str, amount: int | None) -> Action:
         info, kind, p, amt = self._check(kind, player, amount)
         if info is not None:
@@ -494,7 +465,7 @@ class StudState(Legality, Recovery, DealingSteps, ShowdownSteps, NamedTriples):
         elif kind is _BRING_IN:
             self._move(p, amt)
             self._bring_in_due = False
-            full = self.stakes.bring_in if self.rules.short_bring_in is ShortBringIn.FULL else amt
+            full = self.stakes.bring_in if self.rules.short_bring_in is _FULL_BRING_IN else amt
             if self._bets[p] > full:
                 full = self._bets[p]
             if full > self.bet_level:
@@ -528,8 +499,7 @@ class StudState(Legality, Recovery, DealingSteps, ShowdownSteps, NamedTriples):
                     and kind is not _COMPLETE
                     and to - (
                         before
-                        if self.rules.raise_after_short_all_in
-                        is RaiseAfterShortAllIn.OVER_ALL_IN
+                        if self.rules.raise_after_short_all_in is _OVER_ALL_IN
                         else prev_full
                     )
                     > self.stakes.small_bet
@@ -550,44 +520,46 @@ class StudState(Legality, Recovery, DealingSteps, ShowdownSteps, NamedTriples):
         self._advance(p)
 
     def _reopen_others(self, p: int) -> None:
-        pend = self._pending
-        for q in range(self.n):
-            pend[q] = q != p and not self._folded[q] and self._stacks[q] > 0
+        pend = [not f and s > 0 for f, s in zip(self._folded, self._stacks, strict=True)]
+        pend[p] = False
+        self._pending = pend
 
     def _advance(self, p: int) -> None:
-        if self._stacks[p] == 0:
-            self._pending[p] = False
         pend = self._pending
-        try:
-            self.to_act = pend.index(True, p + 1)
-            return
-        except ValueError:
-            pass
-        try:
-            self.to_act = pend.index(True, 0, p + 1)
-        except ValueError:
+        if self._stacks[p] == 0:
+            pend[p] = False
+        if True in pend:
+            try:
+                self.to_act = pend.index(True, p + 1)
+            except ValueError:
+                self.to_act = pend.index(True)
+        else:
             self._end_round()
 
     def _end_round(self) -> None:
         self.to_act = None
         bets = self._bets
         top = max(bets)
-        if top > 0:
-            leaders = [p for p in range(self.n) if bets[p] == top]
-            if len(leaders) == 1:
-                second = max(b for q, b in enumerate(bets) if q != leaders[0])
-                if top > second:
-                    p = leaders[0]
-                    back = top - second
-                    self._stacks[p] += back
-                    self._contrib[p] -= back
-                    bets[p] -= back
-                    self._uncalled.append(UncalledBet(p, back, self.street))
-        live = [p for p in range(self.n) if not self._folded[p]]
-        if len(live) <= 1 or self.street == _SEVENTH:
+        if top > 0 and bets.count(top) == 1:  # one leader: the excess is uncalled
+            p = bets.index(top)
+            back = top - sorted(bets)[-2]
+            self._stacks[p] += back
+            self._contrib[p] -= back
+            bets[p] -= back
+            self._uncalled.append(UncalledBet(p, back, self.street))
+        if self._folded.count(False) <= 1 or self.street == _SEVENTH:
             self.phase = _SHOWDOWN
             return
         self._start_street(_NEXT_STREET[self.street])
+
+
+#: Rule options compared on every street, looked up once (enum attributes are slow).
+_BEST_SHOWING = CommunityActor.BEST_SHOWING
+_NEXT_PLAYER = AllInAnteBringIn.NEXT_PLAYER
+_OPEN_PAIR_OFF = OpenPair.OFF
+_FULL_BRING_IN = ShortBringIn.FULL
+_OVER_ALL_IN = RaiseAfterShortAllIn.OVER_ALL_IN
+
 
 @lru_cache(maxsize=64)
 def _fixed_limit(small_bet: int, big_bet: int) -> FixedLimit:

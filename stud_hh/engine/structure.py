@@ -12,6 +12,9 @@ from typing import Protocol
 
 from stud_hh.events import Street
 
+_FOURTH = Street.FOURTH  # module constants: an enum member lookup is slow in a hot path
+_FIFTH = Street.FIFTH
+
 
 class BettingStructure(Protocol):
     """What the engine asks a betting structure."""
@@ -45,8 +48,8 @@ class FixedLimit:
         return self.small_bet
 
     def units(self, street: Street, open_pair: bool, big_bet_made: bool) -> tuple[int, ...]:
-        if street >= Street.FIFTH:
+        if street >= _FIFTH:
             return (self.big_bet,)
-        if street == Street.FOURTH and open_pair:
+        if street == _FOURTH and open_pair:
             return (self.big_bet,) if big_bet_made else (self.small_bet, self.big_bet)
         return (self.small_bet,)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from stud_hh.engine import ActionKind, Phase, Stakes, StudState
 from stud_hh.evaluate import high_value, low8_value, razz_value, show_description
@@ -140,10 +141,12 @@ def play_hand(setup: HandSetup, rng: random.Random) -> Played:
     append = events.append
 
     st.post_antes()
+    contributions = st.contributions
+    all_in_now = st.all_in
     for i, name in enumerate(names):
-        paid = st.contributions[i]
+        paid = contributions[i]
         if paid:
-            append(Ante(name, paid, st.all_in[i]))
+            append(Ante(name, paid, all_in_now[i]))
 
     deck = shuffled_deck(rng)
     fold_street: dict[int, Street] = {}
@@ -151,46 +154,45 @@ def play_hand(setup: HandSetup, rng: random.Random) -> Played:
     reached_fourth = False
     open_pair = game in setup.rules.open_pair_games
     uncalled_seen = 0
-    memo: dict[tuple[int, int], float] = {}
+    memo: dict[int, Any] = {}  # decide's per-hand estimates
     while True:
         phase = st.phase
         if phase is _BETTING:
             p = st.to_act
-            before = st.contributions[p]
-            street_before = st.street_bets[p]
             level = st.bet_level
             capped = st.capped
             street_now = st.street
+            # the engine returns the action as applied: CALL carries the chips added,
+            # BRING_IN the chips posted, the others their "to" total for the street
             action = st.apply(decide(st, profiles[p], game, rng, memo))
             kind = action.kind
             name = names[p]
-            all_in = st.stacks[p] == 0 and kind is not _FOLD
-            added = st.contributions[p] - before
-            returned = len(st.uncalled) > uncalled_seen
-            if returned:  # the engine closed the round and gave back what nobody matched
-                added += sum(b.amount for b in st.uncalled[uncalled_seen:] if b.player == p)
-            if kind is _CALL:
-                append(Call(name, added, all_in))
-            elif kind is _CHECK:
-                append(Check(name))
-            elif kind is _FOLD:
+            if kind is _FOLD:
                 append(Fold(name))
                 fold_street[p] = street_now
-            elif kind is _BET:
-                append(Bet(name, street_before + added, all_in))
-            elif kind is _RAISE:
-                to = street_before + added
-                append(Raise(name, to - level, to, all_in))
-            elif kind is _COMPLETE:
-                append(Complete(name, street_before + added, all_in))
+            elif kind is _CHECK:
+                append(Check(name))
             else:
-                append(BringIn(name, added, all_in))
-            if st.capped and not capped:
-                append(BettingCapped())
-            if returned:
-                for back in st.uncalled[uncalled_seen:]:
-                    append(UncalledReturn(names[back.player], back.amount))
-                uncalled_seen = len(st.uncalled)
+                all_in = st.stacks[p] == 0
+                amount = action.amount
+                if kind is _CALL:
+                    append(Call(name, amount, all_in))
+                elif kind is _BET:
+                    append(Bet(name, amount, all_in))
+                elif kind is _RAISE:
+                    append(Raise(name, amount - level, amount, all_in))
+                elif kind is _COMPLETE:
+                    append(Complete(name, amount, all_in))
+                else:
+                    append(BringIn(name, amount, all_in))
+                if st.capped and not capped:
+                    append(BettingCapped())
+            if st.phase is not _BETTING:  # the round closed: bets nobody matched come back
+                uncalled = st.uncalled
+                if len(uncalled) > uncalled_seen:
+                    for back in uncalled[uncalled_seen:]:
+                        append(UncalledReturn(names[back.player], back.amount))
+                    uncalled_seen = len(uncalled)
         elif phase is _DEALING:
             due = st.deal_due
             street = due.street
@@ -203,19 +205,15 @@ def play_hand(setup: HandSetup, rng: random.Random) -> Played:
             else:
                 k = len(due.up)
                 up = due.up
+                hidden = not all(up)
+                hole = st.hole
                 for p in due.players:
-                    cards = st.cards(p)[-k:]
-                    if names[p] != hero and not all(up):
+                    cards = hole[p][-k:]
+                    if hidden and names[p] != hero:
                         cards = tuple(c if u else None for c, u in zip(cards, up, strict=True))
                         hidden_deals.append((len(events), p))
                     append(Deal(street, names[p], cards, up))
-            if (
-                open_pair and street is _FOURTH and st.phase is _BETTING
-                and any(
-                    (up4 := st.upcards(p)) and len(up4) == 2 and (up4[0] >> 2) == (up4[1] >> 2)
-                    for p in st.live
-                )
-            ):
+            if open_pair and street is _FOURTH and st.phase is _BETTING and st.open_pair:
                 append(DoubleBetAllowed())
         elif phase is _SHOWDOWN:
             break
@@ -340,12 +338,13 @@ def _show_order(order: Sequence[int], events: list[Event], names: tuple[str, ...
 
 
 _NOISE_BEFORE = (BringIn, Complete, Bet, Raise, Call, Check, Fold, Show, Muck, Collect)
+_NOISE_TYPES = frozenset(_NOISE_BEFORE)  # events are final structs: a set lookup suffices
 
 
 def _with_noise(events: list[Event], noise: list[tuple[float, Event]]) -> list[Event]:
     """Slip table notes and chat between the lines of the hand, where the client prints
     them as they happen: before an action, a shown or mucked hand, or a collected pot."""
-    spots = [i for i, e in enumerate(events) if isinstance(e, _NOISE_BEFORE)]
+    spots = [i for i, e in enumerate(events) if type(e) in _NOISE_TYPES]
     slots: dict[int, list[Event]] = {}
     for where, event in noise:
         at = spots[min(len(spots) - 1, int(where * len(spots)))]

@@ -107,21 +107,31 @@ def _first(legal: tuple[LegalAction, ...], *kinds: ActionKind) -> tuple[ActionKi
     raise ValueError(f"none of {kinds} is legal among {legal}")
 
 
-def _aggressive(
-    legal: tuple[LegalAction, ...], rng: random.Random, big: bool
-) -> tuple[ActionKind, int | None] | None:
-    for kind in (_COMPLETE, _BET, _RAISE):
-        option = _pick(legal, kind)
-        if option is not None:
+def _aggressive(st: Any, p: int, big: bool) -> Action | None:
+    """The completion, bet or raise open to ``p`` (smallest or biggest size), if any.
+
+    Why ask the engine only here: whether a raise is still open (cap, short all-in,
+    every opponent all-in) is the engine's call, but checking, calling and folding are
+    plain from the bet level, so most decisions never build the list of legal actions.
+    """
+    for option in st.legal_actions():
+        kind = option.kind
+        if kind is _COMPLETE or kind is _BET or kind is _RAISE:
             amounts = option.amounts
             if not amounts:
-                return kind, None
-            return kind, (max(amounts) if big else min(amounts))
+                return Action(kind, p, None)
+            return Action(kind, p, max(amounts) if big else min(amounts))
     return None
 
 
-def _passive(legal: tuple[LegalAction, ...]) -> tuple[ActionKind, int | None]:
-    return _first(legal, _CHECK, _CALL, _BRING_IN)
+def _passive(p: int, facing: bool) -> Action:
+    """Check, or call when facing a bet (the engine sizes the call, all-in included)."""
+    return Action(_CALL if facing else _CHECK, p, None)
+
+
+def _give_up(p: int, facing: bool) -> Action:
+    """Check when free, else fold."""
+    return Action(_FOLD if facing else _CHECK, p, None)
 
 
 def _door_beats(game: Game, mine: int, theirs: int) -> bool:
@@ -132,35 +142,50 @@ def _door_beats(game: Game, mine: int, theirs: int) -> bool:
     return (mine >> 2) > (theirs >> 2)
 
 
+def _bring_in(st: Any, p: int, pct: float, prof: Profile) -> Action:
+    """The forced player: bring in or complete (or fold, where the rules allow it)."""
+    legal = st.legal_actions()
+    if pct >= 1 - prof.complete:
+        kind, amount = _first(legal, _COMPLETE, _BRING_IN)
+    else:
+        kind, amount = _first(legal, _BRING_IN, _FOLD)
+    return Action(kind, p, amount)
+
+
+def _start_percentiles(st: Any, game: Game) -> list[float]:
+    """Every player's starting-hand percentile (his three cards do not change on 3rd)."""
+    table = start_table(game)
+    return [table[h[0] * 2704 + h[1] * 52 + h[2]] for h in st.hole]
+
+
 def _third_street(
-    st: Any, p: int, prof: Profile, game: Game, legal: tuple[LegalAction, ...],
-    rng: random.Random,
-) -> tuple[ActionKind, int | None]:
-    hole = st.cards(p)
-    pct = start_table(game)[hole[0] * 2704 + hole[1] * 52 + hole[2]]
-    kinds = {option.kind for option in legal}
-    if _BRING_IN in kinds:  # the forced player: bring in or complete
-        if pct >= 1 - prof.complete:
-            return _first(legal, _COMPLETE, _BRING_IN)
-        return _first(legal, _BRING_IN, _FOLD)
+    st: Any, p: int, prof: Profile, game: Game, facing: bool, rng: random.Random,
+    memo: dict[int, Any],
+) -> Action:
+    pcts = memo.get(0)
+    if pcts is None:
+        pcts = memo[0] = _start_percentiles(st, game)
+    pct = pcts[p]
+    if not facing and st.bet_level == 0:  # nothing in yet: the bring-in is due
+        return _bring_in(st, p, pct, prof)
     if not st.completed:
-        if pct >= 1 - prof.complete:
-            return _first(legal, _COMPLETE, _CALL)
-        if _steal_spot(st, p, game) and pct >= 1 - prof.complete - prof.steal:
-            return _first(legal, _COMPLETE, _CALL)
+        if pct >= 1 - prof.complete or (
+            pct >= 1 - prof.complete - prof.steal and _steal_spot(st, p, game)
+        ):
+            return _aggressive(st, p, big=False) or _passive(p, facing)
         if pct >= 1 - prof.play:
-            return _first(legal, _CALL, _CHECK)
-        return _first(legal, _CHECK, _FOLD)
+            return _passive(p, facing)
+        return _give_up(p, facing)
     # facing a completion or raises
-    invested = st.street_bets[p] > 0
     if pct >= 1 - prof.complete * 0.35 and rng.random() < prof.aggression:
-        choice = _aggressive(legal, rng, big=False)
+        choice = _aggressive(st, p, big=False)
         if choice is not None:
             return choice
+    invested = st.street_bets[p] > 0
     threshold = prof.play * prof.defend * (1.3 if invested else 1.0) / (1 + 0.3 * st.raises)
     if pct >= 1 - threshold:
-        return _first(legal, _CALL, _CHECK)
-    return _first(legal, _CHECK, _FOLD)
+        return _passive(p, facing)
+    return _give_up(p, facing)
 
 
 def _steal_spot(st: Any, p: int, game: Game) -> bool:
@@ -170,72 +195,77 @@ def _steal_spot(st: Any, p: int, game: Game) -> bool:
     bring_in = st.bring_in_player
     if bring_in is None:
         return False
+    folded = st.folded
     behind: list[int] = []
     q = (p + 1) % n
     while True:
-        if not st.folded[q]:
+        if not folded[q]:
             behind.append(q)
         if q == bring_in:
             break
         q = (q + 1) % n
-    live = [q for q in range(n) if not st.folded[q]]
-    if len(behind) > 2 or len(live) != len(behind) + 1:
+    if len(behind) > 2 or n - sum(folded) != len(behind) + 1:
         return False
     door = st.upcards(p)[0]
     return all(_door_beats(game, door, st.upcards(q)[0]) for q in behind)
 
 
 def _later_street(
-    st: Any, p: int, prof: Profile, game: Game, legal: tuple[LegalAction, ...],
-    rng: random.Random, memo: dict[tuple[int, int], float],
-) -> tuple[ActionKind, int | None]:
+    st: Any, p: int, prof: Profile, game: Game, facing: bool, rng: random.Random,
+    memo: dict[int, Any],
+) -> Action:
     street = st.street
-    mine = memo.get((p, street))
-    if mine is None:  # cards change only between streets: one estimate per street
-        mine = memo[(p, street)] = strength(game, [c for c in st.cards(p) if c is not None])
+    seen = memo.get(street)
+    folded = st.folded
+    if seen is None:  # cards change only between streets: one estimate per player and street
+        seen = memo[street] = (
+            [None] * st.n,
+            [0.0 if folded[q] else board_strength(game, st.upcards(q)) for q in range(st.n)],
+        )
+    own, boards = seen
+    mine = own[p]
+    if mine is None:
+        mine = own[p] = strength(game, st.cards(p))  # the simulator knows every card
     threat = 0.0
-    for q in st.live:
-        if q != p:
-            b = memo.get((-1 - q, street))
-            if b is None:
-                b = memo[(-1 - q, street)] = board_strength(game, st.upcards(q))
-            if b > threat:
-                threat = b
-    beaten = threat > mine + 0.02
-    facing = _pick(legal, _CALL) is not None
+    for q, b in enumerate(boards):
+        if b > threat and q != p and not folded[q]:
+            threat = b
     if facing:
-        if beaten and rng.random() < prof.fold_beaten:
-            return _first(legal, _FOLD)
+        if threat > mine + 0.02 and rng.random() < prof.fold_beaten:  # beaten on board
+            return Action(_FOLD, p, None)
         if mine >= 0.62 - 0.15 * prof.aggression and rng.random() < prof.aggression * 0.6:
-            choice = _aggressive(legal, rng, big=True)
+            choice = _aggressive(st, p, big=True)
             if choice is not None:
                 return choice
         floor = prof.call_floor + 0.04 * (street - 4) + 0.05 * st.raises
         if mine >= floor or rng.random() < prof.bluff * 0.3:
-            return _first(legal, _CALL)
-        return _first(legal, _FOLD)
+            return Action(_CALL, p, None)
+        return Action(_FOLD, p, None)
     if (mine >= 0.45 - 0.2 * prof.aggression and rng.random() < prof.aggression + 0.15) or (
         rng.random() < prof.bluff
     ):
-        choice = _aggressive(legal, rng, big=mine > 0.5)
+        choice = _aggressive(st, p, big=mine > 0.5)
         if choice is not None:
             return choice
-    return _passive(legal)
+    return Action(_CHECK, p, None)
 
 
 def decide(
     st: Any, prof: Profile, game: Game, rng: random.Random,
-    memo: dict[tuple[int, int], float] | None = None,
+    memo: dict[int, Any] | None = None,
 ) -> Action:
     """The action ``st.to_act`` takes now, as an engine ``Action``.
 
-    ``memo``: one dict per hand, so that hand-strength estimates are made once per player
-    and street rather than at every decision.
+    ``memo``: one dict per hand (0 -> starting-hand percentiles; a later street -> each
+    player's own and board strength), so that estimates are made once per player and
+    street, not at every decision.
+    Check, call and fold carry no amount (the engine sizes them); only completions, bets
+    and raises consult ``legal_actions``.
     """
     p = st.to_act
-    legal = st.legal_actions()
+    facing = st.bet_level > st.street_bets[p]
+    if memo is None:
+        memo = {}
     if st.street is _THIRD:
-        kind, amount = _third_street(st, p, prof, game, legal, rng)
-    else:
-        kind, amount = _later_street(st, p, prof, game, legal, rng, {} if memo is None else memo)
-    return Action(kind, p, amount)
+        return _third_street(st, p, prof, game, facing, rng, memo)
+    return _later_street(st, p, prof, game, facing, rng, memo)

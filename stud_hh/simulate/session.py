@@ -240,10 +240,9 @@ class TableSession:
                 played.showdown, self.index,
             )
             number += 1
+            by_name = {p.name: p for p in dealable}
             for name, stack in played.stacks.items():
-                for p in self.players.values():
-                    if p.name == name:
-                        p.stack = stack
+                by_name[name].stack = stack
             if not self._between_hands(ante + bring_in):
                 return
             self.next_hand_id += rng.randint(1, 400)

@@ -32,73 +32,74 @@ from stud_hh.events import Game
 __all__ = ["board_strength", "strength"]
 
 
-_WINDOWS = tuple(0b11111 << low for low in range(1, 11))  # A-5 .. T-A over rank bits 1..14
-
-
-def _rank_mask(counts: list[int]) -> int:
-    mask = 0
-    for r in range(2, 15):
-        if counts[r]:
-            mask |= 1 << r
-    if mask & (1 << 14):
-        mask |= 2  # the ace plays low too
-    return mask
-
-
-def _has_straight(mask: int) -> bool:
-    return bool(mask & (mask >> 1) & (mask >> 2) & (mask >> 3) & (mask >> 4))
+_ACE = 1 << 12
 
 
 def _four_straight(mask: int) -> bool:
-    return any((mask & window).bit_count() >= 4 for window in _WINDOWS)
+    """Four of some five consecutive ranks: at most one of the five shifted masks misses.
+
+    >>> _four_straight(0b1011100), _four_straight(0b1010100)
+    (True, False)
+    """
+    a, b, c, d, e = mask, mask >> 1, mask >> 2, mask >> 3, mask >> 4
+    return bool((a & b & c & d) | (a & b & c & e) | (a & b & d & e) | (a & c & d & e)
+                | (b & c & d & e))
+
+
+def _straight_mask(ranks: int) -> int:
+    """Rank bits 0..12 (2..A) -> bits 1..13, with the ace also at bit 0 (it plays low)."""
+    return (ranks << 1) | (1 if ranks & _ACE else 0)
 
 
 def high_strength(cards: tuple[int, ...] | list[int], board_only: bool = False) -> float:
-    """0..1 estimate of a high hand; ``board_only`` counts just pairs/trips/quads and tops."""
-    counts = [0] * 15
+    """0..1 estimate of a high hand; ``board_only`` counts just pairs/trips/quads and tops.
+
+    Why bit masks: this runs for every player on every street, so the rank counts are
+    kept as four masks (ranks seen at least once, twice, three and four times) built in
+    one pass, and pairs, trips and straights are read off them without sorting.
+    """
+    once = twice = thrice = four = 0
     suits = [0, 0, 0, 0]
     for c in cards:
-        counts[(c >> 2) + 2] += 1
-        suits[c & 3] += 1
-    quads = trips = 0
-    pairs: list[int] = []
-    top = 0
-    for r in range(14, 1, -1):
-        n = counts[r]
-        if n:
-            if not top:
-                top = r
-            if n == 4 and not quads:
-                quads = r
-            elif n == 3:
-                if trips:
-                    pairs.append(r)
+        bit = 1 << (c >> 2)
+        if once & bit:
+            if twice & bit:
+                if thrice & bit:
+                    four |= bit
                 else:
-                    trips = r
-            elif n == 2:
-                pairs.append(r)
-    if quads:
+                    thrice |= bit
+            else:
+                twice |= bit
+        else:
+            once |= bit
+        suits[c & 3] += 1
+    if four:
         return 0.98
-    if trips and pairs:
+    trips_mask = thrice
+    pairs_mask = twice & ~thrice
+    if trips_mask and (pairs_mask or trips_mask.bit_count() > 1):
         return 0.93
     n_cards = len(cards)
     if not board_only:
         if max(suits) >= 5:
             return 0.87
-        if n_cards >= 5 and _has_straight(_rank_mask(counts)):
-            return 0.82
-    if trips:
-        return 0.70 + 0.08 * (trips - 2) / 12
-    if len(pairs) >= 2:
-        value = 0.52 + 0.12 * (pairs[0] - 2) / 12
-    elif pairs:
-        value = 0.25 + 0.20 * (pairs[0] - 2) / 12
+        if n_cards >= 5:
+            mask = _straight_mask(once)
+            if mask & (mask >> 1) & (mask >> 2) & (mask >> 3) & (mask >> 4):
+                return 0.82
+    if trips_mask:
+        return 0.70 + 0.08 * (trips_mask.bit_length() - 1) / 12
+    if pairs_mask:
+        if pairs_mask.bit_count() >= 2:
+            value = 0.52 + 0.12 * (pairs_mask.bit_length() - 1) / 12
+        else:
+            value = 0.25 + 0.20 * (pairs_mask.bit_length() - 1) / 12
     else:
-        value = 0.02 + 0.10 * (top - 2) / 12
+        value = 0.02 + 0.10 * (once.bit_length() - 1) / 12
     if not board_only and n_cards < 7:
         if max(suits) == 4:
             value = max(value, 0.45)
-        elif n_cards >= 4 and _four_straight(_rank_mask(counts)):
+        elif n_cards >= 4 and _four_straight(_straight_mask(once)):
             value = max(value, 0.38)
     return value
 

@@ -223,7 +223,7 @@ def table_ante(hand: Hand, ledger: Ledger | None = None) -> int | None:
     full = [a.amount for a in antes if not a.all_in]
     if full:
         first = full[0]
-        if all(a == first for a in full):
+        if full.count(first) == len(full):  # all equal (the usual case), without a genexpr
             return first
         return Counter(full).most_common(1)[0][0]
     return hand.header.ante

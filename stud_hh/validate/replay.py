@@ -136,6 +136,18 @@ def _action_for(key: tuple[ActionKind, int, int | None]) -> Action:
     return action
 
 
+#: What ``_Replay.run`` does with each event type, in one dict lookup: betting actions map
+#: to their ``_TO_ENGINE`` pair, the other events to a small code; the rest is skipped.
+_DEAL, _STREET, _ANTE, _BOARD, _SHOW, _MUCK = range(6)
+_SKIP = -1
+_DISPATCH: dict[type, object] = {
+    **_TO_ENGINE,
+    Deal: _DEAL, StreetStart: _STREET, Ante: _ANTE, BoardCard: _BOARD, Show: _SHOW,
+    Muck: _MUCK,
+}
+_BRING_IN_CODE = _TO_ENGINE[BringIn]
+
+
 class _Replay:
     """One replay; a class only to share the state between the event handlers."""
 
@@ -209,59 +221,73 @@ class _Replay:
         stacks = {s.player: s.stack for s in hand.seats}
         stakes, bring_in_problem = stakes_for(hand, ledger)
         try:
-            st = StudState(hand.header.game, stakes, tuple(stacks[n] for n in names),
-                           rules=self.rules, players=tuple(names))
+            st = StudState(hand.header.game, stakes, [stacks[n] for n in names],
+                           rules=self.rules, players=names)
         except ValueError:
             return self.out
         known = {name: i for i, name in enumerate(names)}
         antes = ledger.antes
-        antes_as_due = len(antes) == len(names) and all(
-            a.amount == stakes.ante and a.player in known for a in antes)
+        ante = stakes.ante
+        antes_as_due = len(antes) == len(names)
+        if antes_as_due:
+            for a in antes:
+                if a.amount != ante or a.player not in known:
+                    antes_as_due = False
+                    break
         self.players = tuple(names)
         betting = Phase.BETTING
-        engine_kinds = _TO_ENGINE
+        dispatch = _DISPATCH
         actions = _ACTIONS
+        known_get = known.get
+        force_deal = st.force_deal
+        apply = st.apply
+        index = -1
         for event in hand.events:
-            kind = type(event)
-            if kind in engine_kinds:
-                self.index += 1
+            code = dispatch.get(type(event), _SKIP)
+            if code is _SKIP:
+                continue
+            if code.__class__ is tuple:  # a betting action: (engine kind, amount field)
+                index += 1
                 # Fast path: a known player acting while betting is open, legally.
-                i = known.get(event.player)
+                i = known_get(event.player)
                 if i is not None and st.phase is betting and (
-                        bring_in_problem is None or kind is not BringIn):
-                    engine_kind, field = engine_kinds[kind]
+                        bring_in_problem is None or code is not _BRING_IN_CODE):
+                    engine_kind, field = code
                     key = (engine_kind, i, getattr(event, field) if field else None)
                     action = actions.get(key) or _action_for(key)
                     try:
-                        st.apply(action)
+                        apply(action)
                         continue
                     except IllegalAction:
                         pass
+                self.index = index
                 self._action(st, event, known, bring_in_problem)
-            elif kind is Deal:
-                if event.player in known:
-                    st.force_deal(known[event.player], event.cards)
-            elif kind is StreetStart:
+            elif code == _DEAL:
+                i = known_get(event.player)
+                if i is not None:
+                    force_deal(i, event.cards)
+            elif code == _STREET:
                 self.street = event.street
-            elif kind is Ante:
+            elif code == _ANTE:
                 if st.phase is Phase.ANTES:
                     if antes_as_due:
                         st.post_antes()  # the common case, in one call
                     elif event.player in known:
                         st.force_ante(known[event.player], event.amount)
-            elif kind is BoardCard:
+            elif code == _BOARD:
                 self.fill_unseen_deals(st)
                 due = st.deal_due
                 if st.phase is Phase.DEALING and due is not None and due.community:
                     with contextlib.suppress(IllegalAction, ValueError):
                         st.deal_community(event.card)
-            elif kind is Show:
+            elif code == _SHOW:
                 self.fill_unseen_deals(st)
                 with contextlib.suppress(IllegalAction, ValueError, KeyError):
                     st.show(event.player, event.cards)
-            elif kind is Muck:
+            else:  # _MUCK
                 with contextlib.suppress(IllegalAction, ValueError, KeyError):
                     st.muck(event.player)
+        self.index = index
         collected: dict[str, int] = {}
         for c in ledger.collects:
             collected[c.player] = collected.get(c.player, 0) + c.amount

@@ -29,7 +29,7 @@ from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from stud_hh.cards import str_cards
+from stud_hh.cards import str_card
 from stud_hh.events import (
     Ante,
     Bet,
@@ -102,21 +102,22 @@ EASTERN = ZoneInfo("America/New_York")
 HAND_SEPARATOR = "\n\n\n"
 
 
-_MONEY_CACHE: dict[tuple[int, str | None], str] = {}
-_MEMO_BELOW = 2_000  # antes, bets and small pots repeat: memoised ...
-_MEMO_SIZE = 512  # ... in a memo that stays small (flat memory however many hands)
+#: currency -> amount -> text; antes, bets and small pots repeat, so they are memoised ...
+_MONEY_CACHE: dict[str | None, dict[int, str]] = {}
+_MEMO_BELOW = 2_000  # ... below this amount (stacks and big pots rarely repeat) ...
+_MEMO_SIZE = 512  # ... in memos that stay small (flat memory however many hands)
 
 
 def format_money(amount: int, currency: str | None) -> str:
     """Cents as PokerStars prints them (``$0.04``, ``$1``); chips as a plain integer."""
-    if amount >= _MEMO_BELOW:  # stacks and big pots rarely repeat: not worth keeping
-        return _money_text(amount, currency)
-    key = (amount, currency)
-    text = _MONEY_CACHE.get(key)
+    memo = _MONEY_CACHE.get(currency)
+    if memo is None:
+        memo = _MONEY_CACHE[currency] = {}
+    text = memo.get(amount)
     if text is None:
         text = _money_text(amount, currency)
-        if len(_MONEY_CACHE) < _MEMO_SIZE:
-            _MONEY_CACHE[key] = text
+        if amount < _MEMO_BELOW and len(memo) < _MEMO_SIZE:
+            memo[amount] = text
     return text
 
 
@@ -188,6 +189,18 @@ def _all_in(flag: bool) -> str:
     return " and is all-in" if flag else ""
 
 
+_CARD_TEXT = tuple(str_card(c) for c in range(52))
+_card_text = _CARD_TEXT.__getitem__
+#: "4th Street", "River": looked up, not rebuilt, for every folded seat of the summary
+_STREET_LABELS = {street: street.label for street in Street}
+_SEVENTH = Street.SEVENTH
+
+
+def str_cards(cards: Iterable[int]) -> str:
+    """``Ah Kd 2c``: ``stud_hh.cards.str_cards`` with the card texts bound locally."""
+    return " ".join(map(_card_text, cards))
+
+
 def _summary_lines(event: Summary, currency: str | None) -> list[str]:
     total = f"Total pot {format_money(event.total_pot, currency)}"
     if event.main_pot is not None:
@@ -207,7 +220,7 @@ def _seat_result(event: SeatResult, currency: str | None) -> str:
     head = f"Seat {event.seat}: {event.player}"
     outcome = event.outcome
     if outcome == "folded":
-        street = event.street.label if event.street is not None else "3rd Street"
+        street = _STREET_LABELS[event.street] if event.street is not None else "3rd Street"
         tail = " (didn't bet)" if event.didnt_bet else ""
         return f"{head} folded on the {street}{tail}"
     if outcome == "showed":
@@ -443,7 +456,12 @@ def write_hand(hand: Hand, hero: str | None = None) -> str:
             held = known.get(player)
             if held is None:
                 held = known[player] = []
-            new = _visible(event, player == hero)  # type: ignore[arg-type]
+            cards = event.cards  # type: ignore[union-attr]
+            if player == hero:
+                new = [c for c in cards if c is not None]
+            else:
+                ups = event.up  # type: ignore[union-attr]
+                new = [c for c, up in zip(cards, ups, strict=False) if up and c is not None]
             if new:
                 if held:
                     lines.append(f"Dealt to {player} [{str_cards(held)}] [{str_cards(new)}]")
@@ -455,7 +473,7 @@ def write_hand(hand: Hand, hero: str | None = None) -> str:
         if kind is BoardCard and skip_board:
             skip_board = False
             continue
-        if kind is StreetStart and event.street is Street.SEVENTH:  # type: ignore[union-attr]
+        if kind is StreetStart and event.street is _SEVENTH:  # type: ignore[union-attr]
             following = events[index + 1] if index + 1 < len(events) else None
             if isinstance(following, BoardCard):
                 lines.append(f"*** RIVER *** [{str_cards((following.card,))}]")
