@@ -3,7 +3,7 @@
 A mixin of ``StudState``. Replays (the validator) and simulations send almost every action
 through ``apply``; most are calls, checks, folds, the bring-in and opening bets made in
 turn, which the state's invariants make legal after a few comparisons. Those are applied
-here directly (``_advance`` inlined, no ``IllegalInfo`` built); anything else goes through
+here directly (no ``IllegalInfo`` built); anything else goes through
 ``_check`` and ``_act`` (``_legality``, ``state``) exactly as before, so behaviour is the
 same either way (tests/test_engine_*.py, tests/test_pokerkit_diff.py).
 """
@@ -31,8 +31,7 @@ class FastApply:
         """Applies a legal action (normalised and returned) or raises ``IllegalAction``."""
         p = action.player
         if p == self.to_act and p.__class__ is int and not self._bring_in_due:
-            # fast path for the common passive actions (the invariants make it legal);
-            # ``_advance`` is inlined: this runs for most actions of every replay
+            # fast path for the common passive actions (the invariants make it legal)
             kind = action.kind
             if kind is _CALL:
                 amount = action.amount
@@ -47,42 +46,24 @@ class FastApply:
                     stacks[p] = stack
                     self._contrib[p] += due
                     bets[p] += due
-                    pend = self._pending
-                    pend[p] = False
+                    self._pending[p] = False
                     self._acted_full[p] = self._full_level
-                    if True in pend:
-                        try:
-                            self.to_act = pend.index(True, p + 1)
-                        except ValueError:
-                            self.to_act = pend.index(True)
-                    else:
-                        self._end_round()
+                    self._pass_turn(p)
                     return action if amount is not None else Action(kind, p, due)
             elif kind is _CHECK:
                 if self._bets[p] == self.bet_level:
                     self._first_done = True
-                    pend = self._pending
-                    pend[p] = False
+                    self._pending[p] = False
                     self._acted_full[p] = self._full_level
-                    if True in pend:
-                        try:
-                            self.to_act = pend.index(True, p + 1)
-                        except ValueError:
-                            self.to_act = pend.index(True)
-                    else:
-                        self._end_round()
+                    self._pass_turn(p)
                     return action
             elif kind is _FOLD:
                 self._first_done = True
                 folded = self._folded
                 folded[p] = True
-                pend = self._pending
-                pend[p] = False
-                if folded.count(False) > 1 and True in pend:
-                    try:
-                        self.to_act = pend.index(True, p + 1)
-                    except ValueError:
-                        self.to_act = pend.index(True)
+                self._pending[p] = False
+                if folded.count(False) > 1:
+                    self._pass_turn(p)
                 else:
                     self._end_round()
                 return action

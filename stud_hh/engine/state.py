@@ -525,9 +525,13 @@ class StudState(FastApply, Legality, Recovery, DealingSteps, ShowdownSteps, Name
         self._pending = pend
 
     def _advance(self, p: int) -> None:
-        pend = self._pending
         if self._stacks[p] == 0:
-            pend[p] = False
+            self._pending[p] = False
+        self._pass_turn(p)
+
+    def _pass_turn(self, p: int) -> None:
+        """The next player clockwise from ``p`` still to act, or the end of the round."""
+        pend = self._pending
         if True in pend:
             try:
                 self.to_act = pend.index(True, p + 1)
