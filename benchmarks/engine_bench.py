@@ -12,7 +12,11 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout first
 
 from stud_hh.cards import str_card
 from stud_hh.engine import Action, ActionKind, Deck, Phase, Stakes, StudState

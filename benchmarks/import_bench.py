@@ -25,8 +25,9 @@ import tempfile
 import time
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
+HERE = Path(os.path.abspath(__file__)).parent  # not resolved: a tree of symlinks stays itself
 ROOT = HERE.parent
+sys.path.insert(0, str(ROOT))  # this tree's stud_hh and pipelines, not an installed copy
 CACHE = HERE / ".cache"
 FPDB_HANDS_PER_S = 55.0
 
@@ -101,7 +102,7 @@ def reference(source: Path, n: int = 5_000) -> dict[str, float]:
     return {"parse": len(raws) / parse_s, "parse_validate": len(raws) / both_s}
 
 
-def stages(source: Path, n: int = 4_000, chunk: int = 1_000) -> dict[str, float]:
+def stages(source: Path, n: int = 4_000, chunk: int | None = None) -> dict[str, float]:
     """CPU milliseconds per hand of each import stage, in this process, on ``n`` hands.
 
     The same work as a worker's ``process_chunk`` and the writer, timed stage by stage
@@ -115,7 +116,7 @@ def stages(source: Path, n: int = 4_000, chunk: int = 1_000) -> dict[str, float]
     from pipelines.batches import BatchRows, empty_batch
     from pipelines.db import connect
     from pipelines.store import Writer
-    from pipelines.workers import GC_THRESHOLDS
+    from pipelines.workers import CHUNK_HANDS
     from stud_hh.dialects import hand_starts
     from stud_hh.parse import parse_raw
     from stud_hh.reader import read_hands
@@ -126,8 +127,9 @@ def stages(source: Path, n: int = 4_000, chunk: int = 1_000) -> dict[str, float]
     names, facts_of = hook
     files = sorted(source.glob("*.txt")) if source.is_dir() else [source]
     clock = time.process_time
+    chunk = chunk or CHUNK_HANDS
     gc.collect()
-    gc.set_threshold(*GC_THRESHOLDS)  # as in the workers
+    gc.disable()  # as in the workers: no collection inside a chunk
     took: dict[str, float] = {}
     t = clock()
     raws = []
@@ -175,8 +177,9 @@ def stages(source: Path, n: int = 4_000, chunk: int = 1_000) -> dict[str, float]
         t = clock()
         for batch in batches:
             writer.write(batch)
+        con.close()  # its checkpoint is part of the write
         took["write"] = clock() - t
-        con.close()
+    gc.enable()
     return {stage: seconds * 1000 / len(raws) for stage, seconds in took.items()}
 
 

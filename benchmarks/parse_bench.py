@@ -1,10 +1,13 @@
 """Parsing speed: hands/second for splitting alone (the floor) and for the full parse.
 
-    python benchmarks/parse_bench.py [--hands 20000] [--rounds 3] [--no-pure]
+    python benchmarks/parse_bench.py [--hands 20000] [--rounds 3] [--no-pure] [--corpus PATH]
 
 Builds (once, cached) a corpus of PokerStars hands replicated from the real ones with fresh
-ids, then, in the same run and interleaved round by round so that a busy machine slows
-every figure alike, times on one core:
+ids (or takes ``--corpus``: a hand history file, or a directory of ``*.txt`` ones, such as
+a simulated session corpus: the replicated corpus repeats a few dozen hands, so whatever
+the parser remembers between hands helps it more than real sessions would), then, in the
+same run and interleaved round by round so that a busy machine slows every figure alike,
+times on one core:
 
   (a) split:  bytes -> decoded text -> ``RawHand`` per hand (``read_hands``), the floor;
   (b) parse:  split + dialect detection + Lark (lark-cython) + events (``parse_file``);
@@ -34,26 +37,32 @@ from stud_hh.parse import parse_file
 from stud_hh.reader import read_hands
 
 
+def _files(path: Path) -> list[Path]:
+    return sorted(path.glob("*.txt")) if path.is_dir() else [path]
+
+
 def _split(path: Path) -> int:
-    return sum(1 for _ in read_hands(path, boundary=hand_starts()))
+    return sum(1 for file in _files(path) for _ in read_hands(file, boundary=hand_starts()))
 
 
 def _parse(path: Path) -> int:
     count = 0
-    for result in parse_file(path):
-        if type(result) is not Hand:
-            raise SystemExit(f"benchmark corpus hand failed to parse: {result}")
-        count += 1
+    for file in _files(path):
+        for result in parse_file(file):
+            if type(result) is not Hand:
+                raise SystemExit(f"benchmark corpus hand failed to parse: {result}")
+            count += 1
     return count
 
 
 def _pure(parser: PokerStarsParser) -> Callable[[Path], int]:
     def run(path: Path) -> int:
         count = 0
-        for raw in read_hands(path, boundary=hand_starts()):
-            if type(parser.parse_hand(raw)) is not Hand:
-                raise SystemExit("benchmark corpus hand failed to parse (pure lark)")
-            count += 1
+        for file in _files(path):
+            for raw in read_hands(file, boundary=hand_starts()):
+                if type(parser.parse_hand(raw)) is not Hand:
+                    raise SystemExit("benchmark corpus hand failed to parse (pure lark)")
+                count += 1
         return count
 
     return run
@@ -71,10 +80,14 @@ def main(argv: list[str] | None = None) -> int:
     options.add_argument("--hands", type=int, default=20_000)
     options.add_argument("--rounds", type=int, default=3)
     options.add_argument("--no-pure", action="store_true", help="skip the pure-Lark run")
+    options.add_argument("--corpus", type=Path, default=None,
+                         help="time this file, or directory of *.txt files, instead")
     args = options.parse_args(argv)
 
-    path = build_corpus(args.hands)
-    size = path.stat().st_size
+    path = args.corpus or build_corpus(args.hands)
+    if args.corpus is not None:
+        args.hands = _split(path)
+    size = sum(file.stat().st_size for file in _files(path))
     _parse(build_corpus(200))  # build the Lark parser outside the timings
     runs: dict[str, Callable[[Path], int]] = {"split": _split, "parse": _parse}
     if not args.no_pure:

@@ -3,17 +3,23 @@
 Run: ``python benchmarks/simulate_bench.py [--hands 5000] [--game stud] [--repeat 3]``.
 
 Prints, for the same hands in the same run (medians of ``--repeat`` runs, after a warm-up
-that builds the evaluator and starting-hand tables):
+of 1,000 other hands that builds the evaluator and starting-hand tables and fills the
+strength memos, as any long simulation has them):
 
 * ``simulate_to``: hands played by the engine, written as PokerStars text, on disk;
 * ``play only``: the same hands without writing (engine + profiles + events);
 * ``writer only``: ``write_hand`` over those hands already in memory;
 * ``engine reference``: the bare engine dealing and checking/calling the same number of
   hands with no decisions and no events: the floor any engine-driven simulator pays;
+* ``engine replay``: the engine calls ``play only`` made (antes, deals, every action,
+  mucks, awards) replayed on a fresh engine with nothing around them: the engine's share
+  of these very hands, so ``play only`` / ``engine replay`` is the simulator's own share;
 * ``simulate_to --jobs N`` (with ``--jobs N`` > 1): the same hands in N processes.
 
 Each figure is given per second of wall time and per second of this process' CPU time
-(the machine is shared: the CPU figure moves less with other people's load).
+(the machine is shared: the CPU figure moves less with other people's load). Each
+repeat plays other hands (seed = repeat number), so that no memo of the simulator's
+sees the same hands twice.
 
 Target from the issue: >= 5,000 hands/s to disk, single process.
 """
@@ -28,12 +34,13 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from stud_hh.dialects.pokerstars.writer import write_hand  # noqa: E402
-from stud_hh.engine import Action, ActionKind, Phase, Stakes, StudState  # noqa: E402
+from stud_hh.engine import Action, ActionKind, Deck, Phase, Stakes, StudState  # noqa: E402
 from stud_hh.events import Game  # noqa: E402
 from stud_hh.rules import POKERSTARS  # noqa: E402
 from stud_hh.simulate import simulate_hands, simulate_to  # noqa: E402
@@ -79,6 +86,76 @@ def engine_reference(n: int, game: Game, players: int = 6) -> int:
     return n
 
 
+def record_engine_calls(n: int, game: str, seed: int) -> list[list[tuple[Any, ...]]]:
+    """The engine calls ``simulate_hands(n, game, seed=seed)`` makes, hand by hand."""
+    from stud_hh.simulate import play
+
+    logs: list[list[tuple[Any, ...]]] = []
+
+    class Recording(StudState):
+        __slots__ = ("log",)
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self.log: list[tuple[Any, ...]] = [("new", args, kwargs)]
+            logs.append(self.log)
+
+        def post_antes(self) -> None:
+            self.log.append(("antes",))
+            super().post_antes()
+
+        def deal_from(self, deck: Deck) -> None:
+            # the hand's deck as it was before its first card went out: the replay
+            # deals every street from one copy of it, as the hand did
+            self.log.append(("deal", list(deck.cards)))
+            super().deal_from(deck)
+
+        def apply(self, action: Action) -> Action:
+            applied = super().apply(action)  # only what the engine accepted
+            self.log.append(("apply", action))
+            return applied
+
+        def muck(self, player: int | str) -> None:
+            self.log.append(("muck", player))
+            super().muck(player)
+
+        def award(self, rake: int = 0) -> Any:
+            self.log.append(("award", rake))
+            return super().award(rake=rake)
+
+    original = play.StudState
+    play.StudState = Recording  # type: ignore[misc]
+    try:
+        for _ in simulate_hands(n, game=game, seed=seed):
+            pass
+    finally:
+        play.StudState = original  # type: ignore[misc]
+    return logs
+
+
+def engine_replay(logs: list[list[tuple[Any, ...]]]) -> int:
+    """Replay recorded engine calls on fresh engines: nothing but the engine's work."""
+    for log in logs:
+        _, args, kwargs = log[0]
+        st = StudState(*args, **kwargs)
+        deck = None
+        for step in log[1:]:
+            what = step[0]
+            if what == "apply":
+                st.apply(step[1])
+            elif what == "deal":
+                if deck is None:
+                    deck = Deck(step[1])
+                st.deal_from(deck)
+            elif what == "antes":
+                st.post_antes()
+            elif what == "muck":
+                st.muck(step[1])
+            else:
+                st.award(rake=step[1])
+    return len(logs)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=5_000)
@@ -89,15 +166,18 @@ def main() -> int:
     args = parser.parse_args()
     n = args.hands
 
-    for _ in simulate_hands(200, game=args.game, seed=99):  # warm-up: tables, imports
+    # warm-up (other hands: seed 99): imports, the evaluator and starting-hand tables,
+    # and the strength memos a long simulation keeps warm
+    for _ in simulate_hands(1_000, game=args.game, seed=99):
         pass
 
     with tempfile.TemporaryDirectory() as tmp:
         runs = iter(range(1_000_000))
 
         def to_disk(jobs: int = 1) -> int:
-            files = simulate_to(Path(tmp) / f"out{next(runs)}", n, game=args.game, seed=1,
-                                jobs=jobs)
+            run = next(runs)
+            files = simulate_to(Path(tmp) / f"out{run}", n, game=args.game,
+                                seed=1 + run % args.repeat, jobs=jobs)
             assert files
             return n
 
@@ -106,12 +186,17 @@ def main() -> int:
         parallel = (_median_rate(lambda: to_disk(args.jobs), args.repeat)
                     if args.jobs > 1 else None)
 
-    play = _median_rate(lambda: sum(1 for _ in simulate_hands(n, game=args.game, seed=1)),
-                        args.repeat)
+    seeds = iter(range(1_000_000))
+    play = _median_rate(
+        lambda: sum(1 for _ in simulate_hands(n, game=args.game,
+                                              seed=1 + next(seeds) % args.repeat)),
+        args.repeat)
     hands = list(simulate_hands(n, game=args.game, seed=1))
     writer = _median_rate(lambda: sum(1 for h in hands if write_hand(h, "Hero")), args.repeat)
     engine_game = Game.STUD if args.game == "mixed" else Game(args.game)
     engine = _median_rate(lambda: engine_reference(n, engine_game), args.repeat)
+    logs = record_engine_calls(n, args.game, seed=1)
+    replay = _median_rate(lambda: engine_replay(logs), args.repeat)
 
     def line(label: str, rate: tuple[float, float], note: str = "") -> None:
         print(f"  {label:<22}{rate[0]:10,.0f} hands/s wall {rate[1]:10,.0f} hands/s CPU{note}")
@@ -125,8 +210,12 @@ def main() -> int:
     line("play only", play)
     line("writer only", writer)
     line("engine reference", engine, "   (check/call to showdown)")
+    line("engine replay", replay, "   (the engine calls of play only)")
     print(f"  ratios (CPU): to-disk/engine {disk[1] / engine[1]:.2f}, "
           f"play/engine {play[1] / engine[1]:.2f}, writer/to-disk {writer[1] / disk[1]:.1f}")
+    print(f"  per hand (CPU): play {1e6 / play[1]:.0f} us = engine {1e6 / replay[1]:.0f} us "
+          f"+ simulator {1e6 / play[1] - 1e6 / replay[1]:.0f} us; writer "
+          f"{1e6 / writer[1]:.0f} us")
     return 0
 
 

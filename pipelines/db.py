@@ -29,6 +29,14 @@ DB_NAME = "stud_hh.duckdb"
 #: memory would grow with the database (~+120 MiB per 75,000 hands, measured); 64 MB keeps
 #: it flat at no measurable cost in speed. ``STUD_HH_DB_MEMORY`` overrides it.
 WRITER_MEMORY = "64MB"
+#: The writing connection runs one DuckDB thread: its statements are small appends, and
+#: more threads only add CPU (measured: ~15 % of the write) on cores the workers need.
+WRITER_THREADS = 1
+#: WAL size that triggers a checkpoint. At DuckDB's default (16 MiB) an import checkpoints
+#: every few batches, and each checkpoint re-compresses the tables' last, still growing row
+#: groups again: at 64 MiB the write costs half the CPU and the file is ~30 % smaller
+#: (measured over 100,000 hands), while memory stays flat (``WRITER_MEMORY`` still holds).
+CHECKPOINT_THRESHOLD = "64MB"
 
 
 class DatabaseBusy(RuntimeError):
@@ -93,5 +101,7 @@ def connect(db: Path, read_only: bool = False) -> duckdb.DuckDBPyConnection:
     if not read_only:
         memory = os.environ.get("STUD_HH_DB_MEMORY", WRITER_MEMORY)
         con.execute(f"SET memory_limit = '{memory.replace(chr(39), '')}'")
+        con.execute(f"SET threads = {WRITER_THREADS}")
+        con.execute(f"SET checkpoint_threshold = '{CHECKPOINT_THRESHOLD}'")
         migrate(con)
     return con

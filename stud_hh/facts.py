@@ -277,6 +277,17 @@ def _better_door(game: Game, a: int, b: int) -> bool:
     return rank(a) > rank(b)
 
 
+def _last_up(cards: tuple[int | None, ...], up: tuple[bool, ...]) -> int | None:
+    """The last card of a deal that is face up, None if it is unknown or none is up.
+
+    (Import reads it for every 3rd- and 4th-street deal: an index walk, no list.)
+    """
+    for i in range(min(len(cards), len(up)) - 1, -1, -1):
+        if up[i]:
+            return cards[i]
+    return None
+
+
 def player_facts(hand: Hand) -> list[PlayerFacts]:
     """One record per dealt-in player, in seat order.
 
@@ -319,13 +330,13 @@ def player_facts(hand: Hand) -> list[PlayerFacts]:
             involved.add(player)
             if event.street is third_street:  # type: ignore[attr-defined]
                 third[player] = event.cards  # type: ignore[attr-defined]
-                ups = [c for c, u in zip(event.cards, event.up, strict=False) if u]  # type: ignore[attr-defined]
-                if ups and ups[-1] is not None:
-                    door[player] = ups[-1]
+                up = _last_up(event.cards, event.up)  # type: ignore[attr-defined]
+                if up is not None:
+                    door[player] = up
             elif event.street is fourth_street:  # type: ignore[attr-defined]
-                ups = [c for c, u in zip(event.cards, event.up, strict=False) if u]  # type: ignore[attr-defined]
-                if ups and ups[-1] is not None:
-                    fourth_up[player] = ups[-1]
+                up = _last_up(event.cards, event.up)  # type: ignore[attr-defined]
+                if up is not None:
+                    fourth_up[player] = up
         elif kind is DoubleBetAllowed:
             open_pair_printed = True
         elif kind is Summary:

@@ -147,28 +147,36 @@ def _emit(
     line: int,
     path: str | None,
     boundary: re.Pattern[str] | None,
-) -> Iterator[RawHand]:
-    """Yield ``buffer[start:end]`` as hands, skipping leading blank lines."""
+) -> list[RawHand]:
+    """``buffer[start:end]`` as hands, skipping leading blank lines.
+
+    A list, not a generator: this runs once per hand, and nearly always yields one.
+    """
     # Leading whitespace-only lines (the file's start) are not part of the hand.
-    while start < end:
+    while True:
+        if start >= end:
+            return []
         newline = buffer.find("\n", start, end)
-        if newline < 0 or buffer[start:newline].strip():
+        if newline < 0:
+            if not buffer[start:end].strip():
+                return []
             break
+        if buffer[start:newline].strip():
+            break  # a line with text: the hand starts here
         start = newline + 1
         line += 1
-    if start >= end or not buffer[start:end].strip():
-        return
     if boundary is None:
-        yield RawHand(path, line, buffer[start:end])
-        return
+        return [RawHand(path, line, buffer[start:end])]
+    hands = []
     cut = start
     for match in boundary.finditer(buffer, start + 1, end):
         if buffer[match.start() - 1] != "\n":
             continue
-        yield RawHand(path, line, buffer[cut : match.start()])
+        hands.append(RawHand(path, line, buffer[cut : match.start()]))
         line += buffer.count("\n", cut, match.start())
         cut = match.start()
-    yield RawHand(path, line, buffer[cut:end])
+    hands.append(RawHand(path, line, buffer[cut:end]))
+    return hands
 
 
 def read_text_hands(

@@ -16,10 +16,23 @@ from ._consts import (
     _BRING_IN,
     _CALL,
     _CHECK,
+    _COMPLETE,
     _FOLD,
+    _RAISE,
     _THIRD,
 )
-from .types import Action, IllegalAction
+from .types import Action, ActionKind, IllegalAction
+
+#: Actions the engine hands back (a normalised call carries its size): frozen values, so
+#: the few that recur are built once; bounded, since amounts differ by stakes.
+_ACTIONS: dict[tuple[ActionKind, int, int], Action] = {}
+
+
+def _remember(key: tuple[ActionKind, int, int]) -> Action:
+    if len(_ACTIONS) > 4096:
+        _ACTIONS.clear()
+    action = _ACTIONS[key] = Action(*key)
+    return action
 
 
 class FastApply:
@@ -30,57 +43,85 @@ class FastApply:
     def apply(self, action: Action) -> Action:
         """Applies a legal action (normalised and returned) or raises ``IllegalAction``."""
         p = action.player
-        if p == self.to_act and p.__class__ is int and not self._bring_in_due:
+        # ``is``: the player indices are CPython's cached small ints, so this is "the same
+        # int as to_act" in one test (a bool, float or name takes the general path below)
+        if p is self.to_act and not self._bring_in_due and p is not None:
             # fast path for the common passive actions (the invariants make it legal)
             kind = action.kind
             if kind is _CALL:
-                amount = action.amount
-                stacks = self._stacks
-                stack = stacks[p]
                 bets = self._bets
                 facing = self.bet_level - bets[p]
-                due = facing if facing < stack else stack
-                if facing > 0 and (amount is None or amount == due):
-                    self._first_done = True
-                    stack -= due
-                    stacks[p] = stack
-                    self._contrib[p] += due
-                    bets[p] += due
-                    self._pending[p] = False
-                    self._acted_full[p] = self._full_level
-                    self._pass_turn(p)
-                    return action if amount is not None else Action(kind, p, due)
+                if facing > 0:
+                    amount = action.amount
+                    stacks = self._stacks
+                    stack = stacks[p]
+                    due = facing if facing < stack else stack
+                    if amount is None or amount == due:
+                        self._first_done = True
+                        stacks[p] = stack - due
+                        self._contrib[p] += due
+                        bets[p] += due
+                        self._acted_full[p] = self._full_level
+                        pend = self._pending
+                        pend[p] = False
+                        if True in pend:  # ``_pass_turn``, in line
+                            try:
+                                self.to_act = pend.index(True, p + 1)
+                            except ValueError:
+                                self.to_act = pend.index(True)
+                        else:
+                            self._end_round()
+                        if amount is not None:
+                            return action
+                        key = (_CALL, p, due)
+                        return _ACTIONS.get(key) or _remember(key)
             elif kind is _CHECK:
                 if self._bets[p] == self.bet_level:
                     self._first_done = True
-                    self._pending[p] = False
                     self._acted_full[p] = self._full_level
-                    self._pass_turn(p)
+                    pend = self._pending
+                    pend[p] = False
+                    if True in pend:  # ``_pass_turn``, in line
+                        try:
+                            self.to_act = pend.index(True, p + 1)
+                        except ValueError:
+                            self.to_act = pend.index(True)
+                    else:
+                        self._end_round()
                     return action
             elif kind is _FOLD:
                 self._first_done = True
                 folded = self._folded
                 folded[p] = True
-                self._pending[p] = False
-                if folded.count(False) > 1:
-                    self._pass_turn(p)
+                live = self._live
+                live.remove(p)
+                pend = self._pending
+                pend[p] = False
+                if len(live) > 1 and True in pend:  # ``_pass_turn``, in line
+                    try:
+                        self.to_act = pend.index(True, p + 1)
+                    except ValueError:
+                        self.to_act = pend.index(True)
                 else:
                     self._end_round()
                 return action
             elif (
-                kind is _BET
-                and self.bet_level == 0
-                and self.street != _THIRD
+                kind is not _BRING_IN
                 and self.phase is _BETTING
                 and not self._folded[p]
                 and self._stacks[p] > 0
-            ):  # an opening bet from 4th street: what ``_check`` would verify, in short
+                and kind is (
+                    _COMPLETE if self.street == _THIRD and not self.completed
+                    else _BET if self.bet_level == 0 else _RAISE
+                )
+            ):  # a completion, bet or raise already named as ``_check`` would name it:
+                # what ``_check`` verifies next, in short
                 _, targets, closed = self._aggressive(p)
                 amount = action.amount
-                to = (targets[0] if targets else 0) if amount is None else amount
+                to = (targets[0] if targets else self.bet_level) if amount is None else amount
                 if closed is None and to in targets and to - self._bets[p] <= self._stacks[p]:
-                    self._act(_BET, p, to)
-                    return action if amount is not None else Action(_BET, p, to)
+                    self._act(kind, p, to)
+                    return action if amount is not None else Action(kind, p, to)
         elif (
             p == self.to_act
             and action.kind is _BRING_IN
@@ -94,7 +135,7 @@ class FastApply:
                 due = stack
             amount = action.amount
             if stack > 0 and (amount is None or amount == due):
-                self._act(_BRING_IN, p, due)
+                self._bring_in(p, due)
                 return action if amount is not None else Action(_BRING_IN, p, due)
         info, kind, p, amt = self._check(action.kind, action.player, action.amount)
         if info is not None:

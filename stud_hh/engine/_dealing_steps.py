@@ -6,7 +6,8 @@ Kept apart from the betting logic so each module has one job; the state lives on
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from stud_hh.cards import str_card
 from stud_hh.events import Street
@@ -23,8 +24,93 @@ from ._consts import (
     R_CARDS,
     R_DECK,
 )
+from ._evaluators import WEIGHT
 from .dealing import DECK_SIZE, Deck, plan_seventh
 from .types import Code, IllegalAction, IllegalInfo
+
+_T = TypeVar("_T")
+
+#: The cards of the deck: one membership test checks that a card is a card.
+_CARDS = frozenset(range(DECK_SIZE))
+
+#: Card -> its showing weight (``evaluate.showing.WEIGHT``): each player's weights are
+#: summed as the upcards are dealt (``StudState._upw``), so the first actor of a street is
+#: a table read per player. A card outside the deck (a forced, impossible deal) makes the
+#: sum negative for good (``_BAD_WEIGHT``): that player's board takes the general path.
+_WEIGHT = tuple(WEIGHT)
+_BAD_WEIGHT = -(1 << 62)
+
+
+def _weight(c: int) -> int:
+    return _WEIGHT[c] if 0 <= c < DECK_SIZE else _BAD_WEIGHT
+
+
+def _with_fast_path(slow: Callable[..., _T], done: _T) -> Callable[..., _T]:
+    """A dealing method: the plainly legal deals in line, anything else through ``slow``.
+
+    Covers the shapes replays and simulations send (one card from 4th street; 3rd street's
+    three, all known or only the door card known) with the checks ``_check_deal`` makes;
+    anything else (players by name, unknown hole cards beside known ones, wrong counts,
+    duplicates) goes to ``slow``, which treats a legal deal the same way. ``deal`` and
+    ``force_deal`` differ only there (one raises, the other records), so each is this one
+    function with its own ``slow``: a replay deals ~20 times a hand, and a helper both
+    called cost a Python call per deal.
+    """
+
+    def dealt(self: Any, player: int | str, cards: Sequence[int | None]) -> _T:
+        pending = self._deal_pending  # empty unless cards are due (and a community card)
+        p = player
+        if p not in pending or p.__class__ is not int or self.phase is not _DEALING:
+            return slow(self, player, cards)  # players by name too
+        pat = self._pat
+        if len(cards) == 1:  # 4th to 7th street
+            if pat is _UP3:
+                return slow(self, player, cards)
+            c = cards[0]
+            if c is not None:
+                seen = self._seen
+                if c in seen or c not in _CARDS:
+                    return slow(self, player, cards)
+                seen.add(c)
+                if pat is _UP:
+                    self._ups[p].append(c)
+                    self._upw[p] += _WEIGHT[c]
+            self._hole[p].append(c)
+            self._stub -= 1
+        elif pat is _UP3 and len(cards) == 3:  # 3rd street: down, down, up
+            seen = self._seen
+            a, b, c = cards
+            if a is None and b is None:  # an opponent's start: the door card only
+                if c is not None:
+                    if c in seen or c not in _CARDS:
+                        return slow(self, player, cards)
+                    seen.add(c)
+                    self._ups[p].append(c)
+                    self._upw[p] += _WEIGHT[c]
+            elif a is None or b is None or c is None:
+                return slow(self, player, cards)  # one hole card known: rare
+            else:
+                if (
+                    a not in _CARDS or b not in _CARDS or c not in _CARDS
+                    or a in (b, c) or b == c
+                    or a in seen or b in seen or c in seen
+                ):
+                    return slow(self, player, cards)
+                seen.add(a)
+                seen.add(b)
+                seen.add(c)
+                self._ups[p].append(c)
+                self._upw[p] += _WEIGHT[c]
+            self._hole[p].extend(cards)
+            self._stub -= 3
+        else:
+            return slow(self, player, cards)
+        pending.remove(p)
+        if not pending:
+            self._begin_betting()
+        return done
+
+    return dealt
 
 
 class DealingSteps:
@@ -69,7 +155,15 @@ class DealingSteps:
         stacks = self._stacks
         contrib = self._contrib
         due = self._ante_due
-        for p in range(self.n):
+        n = self.n
+        if False not in due and min(stacks) > ante and not any(contrib):
+            # the usual table: everyone owes the ante and covers it (the loop below, at once)
+            self._stacks = [s - ante for s in stacks]
+            self._contrib = [ante] * n
+            self._ante_due = [False] * n
+            self._start_street(_THIRD)
+            return
+        for p in range(n):
             if due[p]:
                 a = ante if ante < stacks[p] else stacks[p]
                 stacks[p] -= a
@@ -113,35 +207,49 @@ class DealingSteps:
         return self._pat
 
     def _start_street(self, street: Street) -> None:
+        n = self.n
         self.street = street
-        self._pat = _UP3 if street == 3 else _DOWN if street == 7 else _UP
+        self._units_memo = None
         self.phase = _DEALING
         self.to_act = None
         self._prev_bets = self._bets
-        self._bets = [0] * self.n
-        folded = self._folded
-        live = [p for p in range(self.n) if not folded[p]]
+        self._bets = [0] * n
         self._community_due = False
-        self._plan = "deal"
-        if street > _THIRD:
-            stub = self._stub
-            n_live = len(live)
-            if stub < n_live:  # out of cards (rule book 7); otherwise the plan is "deal"
-                self._plan = plan_seventh(n_live, stub, self._burns, self.rules.out_of_cards)
-                if self._plan == "reshuffle":
-                    self._stub += self._burns
-                    self._burns = 0
-            if self._plan != "community" and self._stub > n_live:
-                self._stub -= 1
+        live = self._live  # kept up to date by every fold
+        if street == 3:
+            self._pat = _UP3
+            self._plan = "deal"
+            self._deal_pending = live[:]  # emptied as the cards go out
+            return
+        self._pat = _DOWN if street == 7 else _UP
+        stub = self._stub
+        n_live = len(live)
+        if stub >= n_live:  # the usual street: a burn when the stub has a card to spare
+            self._plan = "deal"
+            if stub > n_live:
+                self._stub = stub - 1
                 self._burns += 1
                 self._burnt = True
             else:
                 self._burnt = False
+            self._deal_pending = live[:]
+            return
+        # out of cards (rule book 7): reshuffle the burns, or one community card
+        self._plan = plan_seventh(n_live, stub, self._burns, self.rules.out_of_cards)
+        if self._plan == "reshuffle":
+            self._stub += self._burns
+            self._burns = 0
+        if self._plan != "community" and self._stub > n_live:
+            self._stub -= 1
+            self._burns += 1
+            self._burnt = True
+        else:
+            self._burnt = False
         if self._plan == "community":
             self._community_due = True
             self._deal_pending = []
         else:
-            self._deal_pending = live
+            self._deal_pending = live[:]
 
     def verify_deal(
         self, player: int | str, cards: Sequence[int | None]
@@ -152,82 +260,15 @@ class DealingSteps:
     def can_deal(self, player: int | str, cards: Sequence[int | None]) -> bool:
         return self._check_deal(player, cards) is None
 
-    def deal(self, player: int | str, cards: Sequence[int | None]) -> None:
-        """Gives ``player`` this street's cards (``None`` for an unknown hidden card)."""
-        if self._fast_deal(player, cards):
-            return
+    def _deal_checked(self, player: int | str, cards: Sequence[int | None]) -> None:
         info = self._check_deal(player, cards)
         if info:
             raise IllegalAction(info)
         self._give(self.index(player), cards)
 
-    def _fast_deal(self, player: int | str, cards: Sequence[int | None]) -> bool:
-        """Deals and returns True when the deal is plainly legal (the common case).
-
-        Inlines ``_give`` for the two shapes a street has (one card; 3rd street's three),
-        since replays spend much of their time here.
-        """
-        if self.phase is not _DEALING:
-            return False
-        pending = self._deal_pending  # empty while a community card is due
-        p = player if player.__class__ is int else self._index.get(player, -1)  # type: ignore[arg-type]
-        if p not in pending:
-            return False
-        pat = self._pat
-        seen = self._seen
-        k = len(cards)
-        if k == 1:  # 4th to 7th street
-            if len(pat) != 1:
-                return False
-            c = cards[0]
-            if c is not None:
-                if c in seen or not 0 <= c < DECK_SIZE:
-                    return False
-                seen.add(c)
-            u = pat[0]
-            self._hole[p].append(c)
-            self._upflags[p].append(u)
-            if u and c is not None:
-                self._ups[p].append(c)
-            self._stub -= 1
-        elif k == 3 and pat is _UP3:  # 3rd street: down, down, up
-            a, b, c = cards
-            if a is None or b is None or c is None:
-                known = [x for x in cards if x is not None]
-            else:
-                known = cards  # type: ignore[assignment]
-            for x in known:
-                if x in seen or not 0 <= x < DECK_SIZE:  # type: ignore[operator]
-                    return False
-            if len(known) > 1 and len(set(known)) != len(known):
-                return False
-            seen.update(known)  # type: ignore[arg-type]
-            self._hole[p].extend((a, b, c))
-            self._upflags[p].extend(_UP3)
-            if c is not None:
-                self._ups[p].append(c)
-            self._stub -= 3
-        else:
-            if k != len(pat):
-                return False
-            known = [c for c in cards if c is not None]
-            if len(set(known)) != len(known) or not seen.isdisjoint(known) or any(
-                not 0 <= c < DECK_SIZE for c in known
-            ):
-                return False
-            self._give(p, cards)  # type: ignore[arg-type]
-            return True
-        pending.remove(p)
-        if not pending:
-            self._begin_betting()
-        return True
-
-    def force_deal(
+    def _force_deal_checked(
         self, player: int | str, cards: Sequence[int | None]
     ) -> tuple[IllegalAction, ...]:
-        """Deals what the history shows even if wrong: closes the antes, keeps duplicates."""
-        if self._fast_deal(player, cards):
-            return ()
         info = self._check_deal(player, cards)
         try:
             p = self.index(player)
@@ -241,6 +282,15 @@ class DealingSteps:
             given += [None] * (len(pattern) - len(given))
             self._give(p, given)
         return (IllegalAction(info),) if info else ()
+
+    deal = _with_fast_path(_deal_checked, None)
+    deal.__name__ = "deal"
+    deal.__doc__ = """Gives ``player`` this street's cards (``None`` for an unknown hidden card)."""
+    force_deal = _with_fast_path(_force_deal_checked, ())
+    force_deal.__name__ = "force_deal"
+    force_deal.__doc__ = (
+        """Deals what the history shows even if wrong: closes the antes, keeps duplicates."""
+    )
 
     def _close_antes(self) -> None:
         self._ante_due = [False] * self.n
@@ -284,42 +334,41 @@ class DealingSteps:
 
     def _give(self, p: int, cards: Sequence[int | None]) -> None:
         pending = self._deal_pending
-        if len(cards) == 1:
-            c = cards[0]
-            u = self._pat[0]
-            self._hole[p].append(c)
-            self._upflags[p].append(u)
-            if c is not None:
-                self._seen.add(c)
-                if u:
-                    self._ups[p].append(c)
-            self._stub -= 1
-            pending.remove(p)
-            if not pending:
-                self._begin_betting()
-            return
         hole = self._hole[p]
-        up = self._upflags[p]
         ups = self._ups[p]
         seen = self._seen
-        for c, u in zip(cards, self._pat, strict=False):
+        for c, u in zip(cards, self._pat):  # noqa: B905 (cards may be short)
             hole.append(c)
-            up.append(u)
             if c is not None:
                 seen.add(c)
                 if u:
                     ups.append(c)
+                    self._upw[p] += _weight(c)
         self._stub -= len(cards)
-        self._deal_pending.remove(p)
-        if not self._deal_pending:
+        pending.remove(p)
+        if not pending:
             self._begin_betting()
 
     def deal_unknown(self) -> None:
         """Deals every card due this street as unknown (``None``): hidden cards not shown."""
         if self.phase is _DEALING and not self._community_due:
-            k = len(self._pattern())
-            for p in list(self._deal_pending):
-                self._give(p, [None] * k)
+            # ``_give`` of ``None`` cards for each player due, at once: unknown cards touch
+            # neither the seen cards nor the upcards, only the players' cards and the stub
+            pending = self._deal_pending
+            if not pending:
+                return
+            k = len(self._pat)
+            hole = self._hole
+            if k == 1:
+                for p in pending:
+                    hole[p].append(None)
+            else:
+                nones = [None] * k
+                for p in pending:
+                    hole[p].extend(nones)
+            self._stub -= k * len(pending)
+            pending.clear()
+            self._begin_betting()
 
     def verify_community(self, card: int) -> IllegalAction | None:
         info = self._check_community(card)
@@ -364,7 +413,48 @@ class DealingSteps:
                 deck.reshuffle_burns()
             self._give_community(deck.draw())
             return
-        k = len(self._pattern())
-        for p in list(self._deal_pending):
-            self._give(p, [deck.draw() for _ in range(k)])
+        pending = self._deal_pending
+        pat = self._pat
+        k = len(pat)
+        pos = deck._pos
+        stub = deck.cards
+        end = pos + k * len(pending)
+        if not pending:
+            return
+        if end > len(stub):  # the deck runs dry mid-street: draw until it says so
+            for p in list(pending):
+                self._give(p, [deck.draw() for _ in range(k)])
+            return
+        # Every card at once, player by player as ``_give`` would (a simulation deals
+        # every street this way): the same cards, without a call per card.
+        deck._pos = end
+        hole = self._hole
+        ups = self._ups
+        upw = self._upw
+        seen = self._seen
+        add = seen.add
+        up = pat[-1]  # the last card of a street is the one that may be up
+        for p in pending:
+            if k == 1:
+                c = stub[pos]
+                hole[p].append(c)
+            else:
+                chunk = stub[pos : pos + k]
+                hole[p].extend(chunk)
+                c = chunk[-1]
+                if None in chunk:  # only a hand-made deck holds unknown cards
+                    for x in chunk:
+                        if x is not None:
+                            add(x)
+                else:
+                    seen.update(chunk)
+            pos += k
+            if c is not None:
+                add(c)
+                if up:
+                    ups[p].append(c)
+                    upw[p] += _WEIGHT[c] if 0 <= c < DECK_SIZE else _BAD_WEIGHT
+        self._stub -= k * len(pending)
+        pending.clear()
+        self._begin_betting()
 

@@ -21,8 +21,10 @@ from stud_hh.evaluate import (
     showing_low_key,
     showing_suit_key,
 )
+from stud_hh.evaluate.showing import WEIGHT, showing_tables
 
 __all__ = [
+    "WEIGHT",
     "bring_in_key",
     "high_five",
     "high_value",
@@ -34,4 +36,5 @@ __all__ = [
     "showing_high_key",
     "showing_low_key",
     "showing_suit_key",
+    "showing_tables",
 ]

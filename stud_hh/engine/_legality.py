@@ -46,54 +46,67 @@ class Legality:
     __slots__ = ()
 
     def _units(self) -> tuple[int, ...]:
-        return self.structure.units(self.street, self.open_pair, self.big_bet_made)
+        """This round's bet sizes, asked of the structure once per round (and again when
+        the big bet is made on 4th street): a round asks for them at every action."""
+        units = self._units_memo
+        if units is None:
+            units = self._units_memo = self.structure.units(
+                self.street, self.open_pair, self.big_bet_made
+            )
+        return units
 
-    def _aggressive(self, p: int) -> tuple[ActionKind | None, tuple[int, ...], IllegalInfo | None]:
-        """The bet/complete/raise kind open to ``p``, its 'to' totals, or why it is closed."""
-        total = self._bets[p] + self._stacks[p]
+    def _aggressive(
+        self, p: int, explain: bool = True
+    ) -> tuple[ActionKind | None, tuple[int, ...], IllegalInfo | None]:
+        """The bet/complete/raise kind open to ``p``, its 'to' totals, or why it is closed.
+
+        With ``explain=False`` a closed option comes back as ``_CLOSED`` rather than a
+        sentence (``legal_actions`` only needs to know, and builds no message).
+        """
+        bets_p = self._bets[p]
+        total = bets_p + self._stacks[p]
+        level = self.bet_level
         if self.street == _THIRD and not self.completed:
             kind = _COMPLETE
             full = (self.structure.completion(),)
-        elif self.bet_level == 0:
+        elif level == 0:
             kind = _BET
-            full = self._units()
+            full = self._units_memo or self._units()
         else:
             kind = _RAISE
             base = self._full_level
             if self.rules.raise_after_short_all_in is _OVER_ALL_IN:
-                base = self.bet_level
-            full = tuple(
-                t if t > self.bet_level else self.bet_level + u
-                for u in self._units()
-                for t in (base + u,)
-            )
-        name = self.players[p]
-        if total <= self.bet_level:
+                base = level
+            units = self._units_memo or self._units()
+            if len(units) == 1:  # fixed limit's usual answer, without a generator
+                t = base + units[0]
+                full = (t if t > level else level + units[0],)
+            else:
+                full = tuple([t if t > level else level + u
+                              for u in units for t in (base + u,)])
+        if total <= level:
             return kind, (), IllegalInfo(
                 Code.BET_EXCEEDS_STACK, R_ALL_IN,
-                f"{name} has no chips left to {kind.value} beyond a call", p,
-            )
-        if not self._bring_in_due and not _has_opponent(self._folded, self._stacks, p):
+                f"{self.players[p]} has no chips left to {kind.value} beyond a call", p,
+            ) if explain else _CLOSED
+        bring_in_due = self._bring_in_due
+        if not bring_in_due and not _has_opponent(self._folded, self._stacks, p):
             return kind, (), IllegalInfo(
                 Code.NO_OPPONENT, R_ALL_IN,
-                f"{name} cannot {kind.value}: every opponent is all-in", p,
-            )
+                f"{self.players[p]} cannot {kind.value}: every opponent is all-in", p,
+            ) if explain else _CLOSED
         if kind is _RAISE and self._cap_active and self.raises >= (self.rules.raise_cap or 0):
             return kind, (), IllegalInfo(
                 Code.RAISE_CAP_EXCEEDED, R_CAP,
-                f"{name} raised after betting was capped at a bet and "
+                f"{self.players[p]} raised after betting was capped at a bet and "
                 f"{self.rules.raise_cap} raises", p,
-            )
-        if (
-            self._acted_full[p] == self._full_level
-            and self.bet_level > self._bets[p]
-            and not self._bring_in_due
-        ):
+            ) if explain else _CLOSED
+        if self._acted_full[p] == self._full_level and level > bets_p and not bring_in_due:
             return kind, (), IllegalInfo(
                 Code.RAISE_NOT_REOPENED, R_ALL_IN,
-                f"{name} may only call or fold: the short all-in did not reopen the betting",
-                p,
-            )
+                f"{self.players[p]} may only call or fold: the short all-in did not reopen "
+                "the betting", p,
+            ) if explain else _CLOSED
         if len(full) == 1:  # fixed limit: one size, except on 4th street with an open pair
             t = full[0]
             return kind, ((t if t <= total else total),), None
@@ -105,23 +118,25 @@ class Legality:
         p = self.to_act
         if p is None or self.phase is not _BETTING:
             return ()
-        out: list[LegalAction] = []
-        kind, targets, closed = self._aggressive(p)
-        if self._bring_in_due:
-            out.append(LegalAction(_BRING_IN, (min(self.stakes.bring_in, self._stacks[p]),)))
-            if closed is None and targets:
-                out.append(LegalAction(_COMPLETE, targets))
-            if not self._bring_in_forced:
-                out.append(LegalAction(_FOLD))
-            return tuple(out)
-        facing = self.bet_level - self._bets[p]
-        out.append(LegalAction(_FOLD))
-        if facing > 0:
-            out.append(LegalAction(_CALL, (min(facing, self._stacks[p]),)))
-        else:
-            out.append(LegalAction(_CHECK))
-        if closed is None and targets and kind is not None:
-            out.append(LegalAction(kind, targets))
+        kind, targets, closed = self._aggressive(p, False)
+        if not self._bring_in_due:
+            # fold, check or call, and the bet or raise when open: the same few tuples
+            # recur all hand long, so they are built once (``LegalAction`` is frozen)
+            facing = self.bet_level - self._bets[p]
+            call = -1
+            if facing > 0:
+                stack = self._stacks[p]
+                call = facing if facing < stack else stack
+            key = (call, kind, targets) if closed is None and targets else (call, None, ())
+            legal = _LEGAL.get(key)
+            if legal is None:
+                legal = _legal(*key)
+            return legal
+        out = [LegalAction(_BRING_IN, (min(self.stakes.bring_in, self._stacks[p]),))]
+        if closed is None and targets:
+            out.append(LegalAction(_COMPLETE, targets))
+        if not self._bring_in_forced:
+            out.append(LegalAction(_FOLD))
         return tuple(out)
 
     def _normalise(self, kind: ActionKind, p: int, amount: int | None) -> ActionKind:
@@ -292,6 +307,26 @@ class Legality:
             f"{name} {_verb(kind)} to {to}; allowed: {allowed}", p,
         )
 
+
+
+#: ``_aggressive(..., explain=False)``'s answer for a closed option: no sentence built.
+_CLOSED = IllegalInfo(Code.BET_EXCEEDS_STACK, R_ALL_IN, "closed")
+
+#: ``(call or -1, aggressive kind or None, its targets)`` -> the legal actions: fold, check
+#: or call, then the bet, completion or raise when open.
+_LEGAL: dict[tuple[int, ActionKind | None, tuple[int, ...]], tuple[LegalAction, ...]] = {}
+_FOLD_OPTION = LegalAction(_FOLD)
+_CHECK_OPTION = LegalAction(_CHECK)
+
+
+def _legal(call: int, kind: ActionKind | None, targets: tuple[int, ...]) -> tuple[LegalAction, ...]:
+    if len(_LEGAL) > 4096:  # amounts differ by stakes: keep the table bounded
+        _LEGAL.clear()
+    out = [_FOLD_OPTION, LegalAction(_CALL, (call,)) if call >= 0 else _CHECK_OPTION]
+    if kind is not None:
+        out.append(LegalAction(kind, targets))
+    legal = _LEGAL[call, kind, targets] = tuple(out)
+    return legal
 
 
 def _has_opponent(folded: list[bool], stacks: list[int], p: int) -> bool:

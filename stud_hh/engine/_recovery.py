@@ -100,6 +100,7 @@ class Recovery:
             self._stub += 1
             self._burns -= 1
         self.street = street
+        self._units_memo = None
         self._pat = _UP3 if street == 3 else _DOWN if street == 7 else _UP
         self.phase = _BETTING
         self._community_due = False

@@ -4,12 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from stud_hh.events import Game
+
 from ._consts import (
     _OVER,
     _SHOWDOWN,
 )
+from ._evaluators import high_value, razz_value
 from .pots import award_pots, build_pots
-from .types import Code, HandResult, IllegalAction, IllegalInfo
+from .types import Code, Half, HandResult, IllegalAction, IllegalInfo, Pot, PotAward, Share
+
+_STUD8 = Game.STUD8
+_RAZZ = Game.RAZZ
+_WHOLE = Half.WHOLE
 
 
 class ShowdownSteps:
@@ -62,40 +69,89 @@ class ShowdownSteps:
                 IllegalInfo(Code.NOT_BETTING, "8 showdown", "the hand is not at showdown")
             )
         stacks = self._stacks
-        live = [not f for f in self._folded]
-        all_in = [stacks[p] == 0 and live[p] for p in range(self.n)]
-        pots = build_pots(self._contrib, live, all_in)
+        n = self.n
+        contrib = self._contrib
+        if 0 not in stacks and min(contrib) >= 0:
+            # nobody is all-in: one pot, as ``build_pots`` makes it, without its lists
+            total = sum(contrib)
+            top = max(contrib)
+            pots: tuple[Pot, ...] = (
+                (Pot(total, tuple([p for p in self._live if contrib[p] >= top])),)
+                if total else ()
+            )
+        else:
+            live = [not f for f in self._folded]
+            all_in = [s == 0 and f for s, f in zip(stacks, live)]  # noqa: B905
+            pots = build_pots(contrib, live, all_in)
         hands: dict[int, tuple[int, ...]] = {}
-        board = self._board
-        mucked = self._mucked
-        for p, hole in enumerate(self._hole):
-            if live[p] and not mucked[p]:
-                if not board and len(hole) == 7 and None not in hole:
-                    hands[p] = tuple(hole)  # the common case of _full_hand
-                    continue
-                h = self._full_hand(p)
-                if h is not None:
-                    hands[p] = h
+        for pot in pots:
+            if len(pot.eligible) > 1:  # else nobody needs a hand valued
+                board = self._board
+                mucked = self._mucked
+                holes = self._hole
+                for p in self._live:
+                    if not mucked[p]:
+                        hole = holes[p]
+                        if not board and len(hole) == 7 and None not in hole:
+                            hands[p] = tuple(hole)  # the common case of _full_hand
+                            continue
+                        h = self._full_hand(p)
+                        if h is not None:
+                            hands[p] = h
+                break
         total = sum(self._contrib)
         rake = max(0, min(rake, total))
-        awards = award_pots(pots, rake, hands, self.game, self.rules.odd_chip_cards,
-                            lambda: self.showdown_order or self.live)
-        collected = [0] * self.n
+        awards = _one_pot(pots, rake, hands, self.game) or award_pots(
+            pots, rake, hands, self.game, self.rules.odd_chip_cards,
+            lambda: self.showdown_order or self.live,
+        )
+        collected = [0] * n
         for a in awards:
             for s in a.shares:
-                collected[s.player] += s.amount
-        for p in range(self.n):
-            self._stacks[p] += collected[p]
+                p = s.player
+                collected[p] += s.amount
+                stacks[p] += s.amount
         self.result = HandResult(
-            pots=awards,
-            rake=rake,
-            total_pot=total,
-            contributions=tuple(self._contrib),
-            collected=tuple(collected),
-            stacks=tuple(self._stacks),
-            uncalled=tuple(self._uncalled),
+            awards, rake, total, tuple(self._contrib), tuple(collected), tuple(stacks),
+            tuple(self._uncalled),
         )
         self.phase = _OVER
         return self.result
 
+
+def _one_pot(
+    pots: tuple[Pot, ...], rake: int, hands: dict[int, tuple[int, ...]], game: Game
+) -> tuple[PotAward, ...] | None:
+    """``award_pots`` for the usual end of a hand, or None to let it answer.
+
+    The usual ends: one pot won uncontested, or one stud or razz pot (no hi/lo split)
+    with a single best hand. Anything else (side pots, split pots and their odd chips, hi/lo, razz,
+    unknown hands) goes to ``award_pots``, which gives these two the same result.
+    """
+    if len(pots) != 1:
+        return None
+    pot = pots[0]
+    total = pot.amount
+    pot_rake = rake if rake < total else total
+    amount = total - pot_rake
+    eligible = pot.eligible
+    if len(eligible) == 1:
+        winner = eligible[0]
+    elif game is not _STUD8:
+        # stud: the greatest high value wins; razz: the smallest razz value (negated here)
+        value, sign = (razz_value, -1) if game is _RAZZ else (high_value, 1)
+        best = 0
+        winner = -1
+        for p in eligible:
+            hand = hands.get(p)
+            if hand is None:
+                return None
+            v = sign * value(hand)
+            if winner < 0 or v > best:
+                best, winner = v, p
+            elif v == best:
+                return None  # a split: odd chips by card
+    else:
+        return None
+    return (PotAward(0, amount, pot_rake, eligible, (Share(winner, amount, _WHOLE),)),)
 

@@ -156,7 +156,7 @@ def award_pots(
 
         if razz:
             vals = {p: ev.razz_value(hands[p]) for p in contenders}
-            win = _best(vals, smaller=True)
+            win = _best(vals, True)
             shares = _split(amount, win, _WHOLE, lambda p: order(p, _LOW))
         else:
             high_value = ev.high_value
@@ -166,7 +166,7 @@ def award_pots(
                 if v is None:
                     v = high_cache[p] = high_value(hands[p])
                 highs[p] = v
-            hi_win = _best(highs, smaller=False)
+            hi_win = _best(highs, False)
             lows: dict[int, int] = {}
             if stud8:
                 for p in contenders:
@@ -177,7 +177,7 @@ def award_pots(
                     if lv is not None:
                         lows[p] = lv
             if lows:
-                lo_win = _best(lows, smaller=True)
+                lo_win = _best(lows, True)
                 low_half = amount // 2
                 shares = _split(amount - low_half, hi_win, _HIGH, lambda p: order(p, _HIGH))
                 shares += _split(low_half, lo_win, _LOW, lambda p: order(p, _LOW))

@@ -17,18 +17,44 @@ from . import _evaluators as ev
 
 _RAZZ = Game.RAZZ
 _STUD8 = Game.STUD8
+_SUIT = TieBreak.SUIT
+_WEIGHT = ev.WEIGHT.__getitem__
+_TABLES: tuple[Sequence[int], Sequence[int], Sequence[int], Sequence[int]] | None = None
+#: Per game, door card -> bring-in key (greater brings in): ``ev.bring_in_key`` as a table.
+_BRING_IN_KEYS = {g: tuple(ev.bring_in_key(c, g) for c in range(52)) for g in Game}
 
 
 def bring_in_player(upcards: Sequence[int | None], candidates: Sequence[int], game: Game) -> int:
     """The candidate whose door card brings in (lowest; razz highest; suits break ties)."""
+    keys = _BRING_IN_KEYS[game]  # a per-game table: one index per door card
     best = -1
-    best_key: object = None
+    best_key = -1
     for p in candidates:
         c = upcards[p]
         if c is None:
             continue
-        key = ev.bring_in_key(c, game)
-        if best < 0 or key > best_key:  # type: ignore[operator]
+        # a card outside the deck comes only from a forced, impossible deal
+        key = keys[c] if 0 <= c < 52 else ev.bring_in_key(c, game)
+        if key > best_key:
+            best, best_key = p, key
+    return best if best >= 0 else candidates[0]
+
+
+def bring_in_seat(holes: Sequence[Sequence[int | None]], candidates: Sequence[int],
+                  game: Game) -> int:
+    """``bring_in_player`` reading each door card (the third card) from the players' cards.
+
+    The engine's form: it saves building the list of door cards on every 3rd street.
+    """
+    keys = _BRING_IN_KEYS[game]
+    best = -1
+    best_key = -1
+    for p in candidates:
+        h = holes[p]
+        if len(h) < 3 or (c := h[2]) is None:
+            continue
+        key = keys[c] if 0 <= c < 52 else ev.bring_in_key(c, game)
+        if key > best_key:
             best, best_key = p, key
     return best if best >= 0 else candidates[0]
 
@@ -47,6 +73,59 @@ def first_actor(
     board: Sequence[int] = (),
 ) -> int:
     """The candidate with the best showing hand; ties by seat (lowest index) or by suit."""
+    if not board:
+        # The usual question (no community card) on at most four upcards each: one sum
+        # and two table reads per player, no helper call (this runs on every street of
+        # every hand replayed or simulated). Same keys as ``showing_high_key`` and
+        # ``showing_low_key``; anything else goes to the general loop below.
+        low_offset, high_index, high, razz = _TABLES or _load_tables()
+        lowball = game is _RAZZ
+        table = razz if lowball else high
+        by_suit = tie_break is _SUIT
+        weight = _WEIGHT
+        best = -1
+        best_key = 0
+        best_tie = -1  # the best's suit key, computed only when a tie needs it
+        for p in candidates:
+            cards = upcards[p]
+            if len(cards) > 4 or None in cards:
+                break  # not the usual shape: the general loop answers
+            if not cards:
+                continue
+            w = sum(map(weight, cards))  # type: ignore[arg-type]
+            key = table[low_offset[(w >> 12) & 0x1FFFF] + high_index[w >> 29]]
+            if lowball:
+                key = -key  # the lowest razz board acts first
+            if best < 0 or key > best_key:
+                best, best_key, best_tie = p, key, -1
+            elif key == best_key:
+                if not by_suit:
+                    if p < best:  # the seat closest to the dealer's left
+                        best = p
+                    continue
+                if best_tie < 0:
+                    best_tie = ev.showing_suit_key(upcards[best], game)  # type: ignore[arg-type]
+                tie = ev.showing_suit_key(cards, game)  # type: ignore[arg-type]
+                if tie > best_tie:
+                    best, best_tie = p, tie
+        else:
+            return best if best >= 0 else candidates[0]
+    return _first_actor(upcards, candidates, game, tie_break, board)
+
+
+def _load_tables() -> tuple[Sequence[int], Sequence[int], Sequence[int], Sequence[int]]:
+    global _TABLES
+    _TABLES = ev.showing_tables()  # built on first use, like the evaluators
+    return _TABLES
+
+
+def _first_actor(
+    upcards: Sequence[Sequence[int | None]],
+    candidates: Sequence[int],
+    game: Game,
+    tie_break: TieBreak,
+    board: Sequence[int],
+) -> int:
     best = -1
     best_key: object = None
     best_cards: Sequence[int] = ()

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import compress
+from operator import not_
 
 from stud_hh.events import Game, Street
 from stud_hh.rules import (
@@ -26,6 +28,7 @@ from stud_hh.rules import (
     RaiseAfterShortAllIn,
     RuleSet,
     ShortBringIn,
+    TieBreak,
 )
 
 from . import showing
@@ -105,6 +108,7 @@ class StudState(FastApply, Legality, Recovery, DealingSteps, ShowdownSteps, Name
         "_hole",
         "_index",
         "_last_aggressor",
+        "_live",
         "_mucked",
         "_pat",
         "_pending",
@@ -116,8 +120,9 @@ class StudState(FastApply, Legality, Recovery, DealingSteps, ShowdownSteps, Name
         "_stacks",
         "_stub",
         "_uncalled",
-        "_upflags",
+        "_units_memo",
         "_ups",
+        "_upw",
         "bet_level",
         "big_bet_made",
         "bring_in_player",
@@ -162,10 +167,10 @@ class StudState(FastApply, Legality, Recovery, DealingSteps, ShowdownSteps, Name
         if players is None:
             self.players, self._index = _default_players(n)
         else:
-            self.players = tuple(players)
-            if len(self.players) != n or len(set(self.players)) != n:
+            self.players = names = tuple(players)
+            self._index = index = dict(zip(names, range(n)))  # noqa: B905
+            if len(names) != n or len(index) != n:
                 raise ValueError("players must be n distinct names")
-            self._index = {name: i for i, name in enumerate(self.players)}
         self.starting_stacks: tuple[int, ...] = tuple(stacks)
         self._stacks = list(stacks)
         self._contrib = [0] * n
@@ -173,9 +178,10 @@ class StudState(FastApply, Legality, Recovery, DealingSteps, ShowdownSteps, Name
         self._prev_bets = self._bets
         self._folded = [False] * n
         self._mucked = [False] * n
+        # Cards per player; which are face up follows from their position (``_UPFLAGS``).
         self._hole: list[list[int | None]] = [[] for _ in range(n)]
-        self._upflags: list[list[bool]] = [[] for _ in range(n)]
         self._ups: list[list[int]] = [[] for _ in range(n)]  # known upcards
+        self._upw = [0] * n  # the sum of their showing weights (``_first_showing``)
         self._pat: tuple[bool, ...] = _UP3
         self._board: list[int] = []
         self._seen: set[int] = set()
@@ -187,6 +193,7 @@ class StudState(FastApply, Legality, Recovery, DealingSteps, ShowdownSteps, Name
         self.phase = _ANTES
         self._ante_due = [stakes.ante > 0] * n
         self._deal_pending: list[int] = []
+        self._live: list[int] = list(range(n))  # who has not folded, in seat order
         self._community_due = False
         self._uncalled: list[UncalledBet] = []
         self._shown: dict[int, tuple[int, ...]] = {}
@@ -200,6 +207,7 @@ class StudState(FastApply, Legality, Recovery, DealingSteps, ShowdownSteps, Name
         self.completed = False
         self.big_bet_made = False
         self.open_pair = False
+        self._units_memo: tuple[int, ...] | None = None  # see ``_units``
         self.capped = False
         self._cap_active = True
         self._pending = [False] * n
@@ -240,9 +248,10 @@ class StudState(FastApply, Legality, Recovery, DealingSteps, ShowdownSteps, Name
 
     @property
     def all_in(self) -> tuple[bool, ...]:
-        return tuple(
-            not f and s == 0 for f, s in zip(self._folded, self._stacks, strict=True)
-        )
+        stacks = self._stacks
+        if min(stacks) > 0:
+            return (False,) * self.n
+        return tuple([not f and s == 0 for f, s in zip(self._folded, stacks)])  # noqa: B905
 
     @property
     def live(self) -> tuple[int, ...]:
@@ -257,7 +266,7 @@ class StudState(FastApply, Legality, Recovery, DealingSteps, ShowdownSteps, Name
 
     def upcards(self, player: int | str) -> tuple[int | None, ...]:
         p = self.index(player)
-        return tuple(c for c, u in zip(self._hole[p], self._upflags[p], strict=True) if u)
+        return tuple(compress(self._hole[p], _UPFLAGS))
 
     @property
     def board(self) -> tuple[int, ...]:
@@ -341,13 +350,46 @@ class StudState(FastApply, Legality, Recovery, DealingSteps, ShowdownSteps, Name
             self._ups, candidates, self.game, self.rules.showing_tie_break, board
         )
 
+    def _first_showing(self, live: list[int]) -> int:
+        """``showing.first_actor`` without a board, from the weights summed as dealt.
+
+        Each player's key is a table read on ``_upw`` (``evaluate.showing.showing_tables``),
+        so a street's first actor costs no sum over the upcards; a board of more than four
+        cards, an impossible card or a tie broken by suit go to ``showing.first_actor``.
+        """
+        low_offset, high_index, high, razz = showing._TABLES or showing._load_tables()
+        ups = self._ups
+        upw = self._upw
+        lowball = self.game is _RAZZ
+        table = razz if lowball else high
+        best = -1
+        best_key = 0
+        for p in live:  # in seat order: on a tie by seat the first stays
+            w = upw[p]
+            if w <= 0:
+                if w < 0:
+                    break  # an impossible card
+                continue  # no upcard known
+            if len(ups[p]) > 4:
+                break
+            key = table[low_offset[(w >> 12) & 0x1FFFF] + high_index[w >> 29]]
+            if lowball:
+                key = -key
+            if best < 0 or key > best_key:
+                best, best_key = p, key
+            elif key == best_key and self.rules.showing_tie_break is _SUIT:
+                break
+        else:
+            return best if best >= 0 else live[0]
+        return showing.first_actor(ups, live, self.game, self.rules.showing_tie_break)
+
     def _begin_betting(self) -> None:
         self.phase = _BETTING
         n = self.n
         folded = self._folded
         stacks = self._stacks
-        live = [p for p in range(n) if not folded[p]]
-        pending = [not f and s > 0 for f, s in zip(folded, stacks, strict=True)]
+        live = self._live
+        pending = list(map(not_, folded)) if min(stacks) > 0 else _can_act(folded, stacks)
         self.bet_level = self._full_level = self.raises = 0
         self.completed = self.big_bet_made = self.capped = self.open_pair = False
         self._last_aggressor = None
@@ -360,10 +402,11 @@ class StudState(FastApply, Legality, Recovery, DealingSteps, ShowdownSteps, Name
             rules.heads_up_uncapped and len(live) == 2
         )
         if street == _THIRD:
-            doors = [h[2] if len(h) >= 3 else None for h in self._hole]  # None: unknown
-            bp = showing.bring_in_player(doors, live, self.game)
+            holes = self._hole
+            bp = showing.bring_in_seat(holes, live, self.game)
             self.bring_in_player = bp
-            reason: tuple[object, ...] = ("door", doors[bp])
+            h = holes[bp]
+            reason: tuple[object, ...] = ("door", h[2] if len(h) >= 3 else None)  # None: unknown
             first: int | None = bp
             if stacks[bp] == 0:
                 first = self._next_active(bp)
@@ -396,7 +439,7 @@ class StudState(FastApply, Legality, Recovery, DealingSteps, ShowdownSteps, Name
                 if first >= 0 and (folded[first] or self._reason[0] != "board"):
                     first = -1
             if first < 0:
-                first = self._showing_first(live)
+                first = self._showing_first(live) if board else self._first_showing(live)
             shown = (*self._ups[first], *board)
             if stacks[first] == 0:
                 reason = ("board_all_in", first, shown)
@@ -404,6 +447,7 @@ class StudState(FastApply, Legality, Recovery, DealingSteps, ShowdownSteps, Name
             else:
                 reason = ("board", first, shown)
         self._reason = reason
+        self._units_memo = None  # street, open pair and big bet are this round's now
         if first is not None:
             self._first_by_street[street] = first
         if first is None or pending.count(True) < 2:
@@ -451,6 +495,7 @@ class StudState(FastApply, Legality, Recovery, DealingSteps, ShowdownSteps, Name
         self._first_done = True
         if kind is _FOLD:
             self._folded[p] = True
+            self._live.remove(p)
             self._pending[p] = False
             if self._folded.count(False) <= 1:
                 self._end_round()
@@ -463,26 +508,23 @@ class StudState(FastApply, Legality, Recovery, DealingSteps, ShowdownSteps, Name
             self._pending[p] = False
             self._acted_full[p] = self._full_level
         elif kind is _BRING_IN:
-            self._move(p, amt)
-            self._bring_in_due = False
-            full = self.stakes.bring_in if self.rules.short_bring_in is _FULL_BRING_IN else amt
-            if self._bets[p] > full:
-                full = self._bets[p]
-            if full > self.bet_level:
-                self.bet_level = full
-            self._reopen_others(p)
-            self._acted_full[p] = self._full_level
+            self._bring_in(p, amt)
+            return
         else:
             self._bring_in_due = False
             before = self.bet_level
             prev_full = self._full_level
-            self._move(p, amt - self._bets[p])
-            to = self._bets[p]
+            bets = self._bets
+            chips = amt - bets[p]
+            self._stacks[p] -= chips
+            self._contrib[p] += chips
+            bets[p] += chips
+            to = bets[p]
             if kind is _COMPLETE:
                 unit = self.structure.completion()
                 full_target = unit
             else:
-                units = self._units()
+                units = self._units_memo or self._units()
                 unit = units[0]
                 full_target = (prev_full + unit) if before > 0 else unit
             is_full = forced or to >= full_target or (to - prev_full) * 100 >= (
@@ -506,10 +548,18 @@ class StudState(FastApply, Legality, Recovery, DealingSteps, ShowdownSteps, Name
                     and self.stakes.big_bet != self.stakes.small_bet
                 ):
                     self.big_bet_made = True
+                    self._units_memo = None
             if to > self.bet_level:
                 self.bet_level = to
             self._last_aggressor = p
-            self._reopen_others(p)
+            # the betting reopens: everyone else with chips acts again
+            stacks = self._stacks
+            pend = (
+                list(map(not_, self._folded)) if min(stacks) > 0
+                else _can_act(self._folded, stacks)
+            )
+            pend[p] = False
+            self._pending = pend
             self._acted_full[p] = self._full_level
             if (
                 self._cap_active
@@ -517,12 +567,32 @@ class StudState(FastApply, Legality, Recovery, DealingSteps, ShowdownSteps, Name
                 and self.raises >= self.rules.raise_cap
             ):
                 self.capped = True
+            self._pass_turn(p)
+            return
         self._advance(p)
 
-    def _reopen_others(self, p: int) -> None:
-        pend = [not f and s > 0 for f, s in zip(self._folded, self._stacks, strict=True)]
+    def _bring_in(self, p: int, amt: int) -> None:
+        """Posts the bring-in: it sets the level the others must call (rule book 4.3)."""
+        self._first_done = True
+        self._stacks[p] -= amt
+        self._contrib[p] += amt
+        bets = self._bets
+        bets[p] += amt
+        self._bring_in_due = False
+        full = self.stakes.bring_in if self.rules.short_bring_in is _FULL_BRING_IN else amt
+        if bets[p] > full:
+            full = bets[p]
+        if full > self.bet_level:
+            self.bet_level = full
+        stacks = self._stacks
+        pend = (
+            list(map(not_, self._folded)) if min(stacks) > 0
+            else _can_act(self._folded, stacks)
+        )
         pend[p] = False
         self._pending = pend
+        self._acted_full[p] = self._full_level
+        self._pass_turn(p)
 
     def _advance(self, p: int) -> None:
         if self._stacks[p] == 0:
@@ -551,11 +621,26 @@ class StudState(FastApply, Legality, Recovery, DealingSteps, ShowdownSteps, Name
             self._contrib[p] -= back
             bets[p] -= back
             self._uncalled.append(UncalledBet(p, back, self.street))
-        if self._folded.count(False) <= 1 or self.street == _SEVENTH:
+        if len(self._live) <= 1 or self.street == _SEVENTH:
             self.phase = _SHOWDOWN
             return
         self._start_street(_NEXT_STREET[self.street])
 
+
+def _can_act(folded: list[bool], stacks: list[int]) -> list[bool]:
+    """Per player: still in the hand with chips behind (who a bet gives a turn to).
+
+    Callers first try ``list(map(not_, folded))``, exact when every stack is above zero
+    (the usual table, and twice as fast). ``zip`` without ``strict=``: the lists have one
+    entry per player, and the keyword makes each call several times slower.
+    """
+    return [not f and s > 0 for f, s in zip(folded, stacks)]  # noqa: B905
+
+
+#: Face-up flags of a player's cards in the order dealt: every street deals its fixed
+#: pattern (``_UP3``, then ``_UP`` three times, then ``_DOWN``), so a card's position says
+#: whether it is up and no flag is stored per card.
+_UPFLAGS = (False, False, True, True, True, True, False)
 
 #: Rule options compared on every street, looked up once (enum attributes are slow).
 _BEST_SHOWING = CommunityActor.BEST_SHOWING
@@ -563,6 +648,8 @@ _NEXT_PLAYER = AllInAnteBringIn.NEXT_PLAYER
 _OPEN_PAIR_OFF = OpenPair.OFF
 _FULL_BRING_IN = ShortBringIn.FULL
 _OVER_ALL_IN = RaiseAfterShortAllIn.OVER_ALL_IN
+_SUIT = TieBreak.SUIT
+_RAZZ = Game.RAZZ
 
 
 @lru_cache(maxsize=64)

@@ -9,10 +9,36 @@ Players are addressed by their index ``0..n-1`` in seat order (the order of
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import MISSING, dataclass, fields
 from enum import Enum, StrEnum
+from typing import TypeVar
 
 from stud_hh.events import Street
+
+_R = TypeVar("_R")
+
+
+def _quick_init(cls: type[_R]) -> type[_R]:
+    """The same ``__init__`` as the frozen dataclass's, storing through the slots directly.
+
+    A frozen dataclass sets each field with ``object.__setattr__``, which looks the field
+    up on the type every time; the engine builds these records on its hot paths (awards,
+    uncalled bets, actions), so each field is stored through its slot descriptor instead.
+    Same parameters and defaults; equality, hashing, ``repr`` and immutability are the
+    dataclass's, untouched.
+    """
+    names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
+    defaults = tuple(f.default for f in fields(cls) if f.default is not MISSING)  # type: ignore[arg-type]
+    env = {f"_set_{n}": getattr(cls, n).__set__ for n in names}
+    body = "".join(f"    _set_{n}(self, {n})\n" for n in names)
+    ns: dict[str, object] = {}
+    exec(f"def __init__(self, {', '.join(names)}):\n{body}", env, ns)
+    init = ns["__init__"]
+    init.__defaults__ = defaults or None  # type: ignore[attr-defined]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"  # type: ignore[attr-defined]
+    init.__annotations__ = dict(cls.__init__.__annotations__)  # type: ignore[misc]
+    cls.__init__ = init  # type: ignore[misc]
+    return cls
 
 
 class Phase(Enum):
@@ -37,6 +63,7 @@ class ActionKind(StrEnum):
     FOLD = "fold"
 
 
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class Action:
     """One betting decision.
@@ -55,6 +82,7 @@ class Action:
     amount: int | None = None
 
 
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class LegalAction:
     """An action ``to_act`` may take now, with every allowed amount.
@@ -76,6 +104,7 @@ class LegalAction:
         return max(self.amounts) if self.amounts else None
 
 
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class DealDue:
     """The dealing the engine waits for.
@@ -191,6 +220,7 @@ class Half(StrEnum):
     LOW = "low"
 
 
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class Pot:
     """A pot (index 0 = main pot) and who may win it (live players who matched it)."""
@@ -199,6 +229,7 @@ class Pot:
     eligible: tuple[int, ...]
 
 
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class Share:
     player: int
@@ -206,6 +237,7 @@ class Share:
     half: Half
 
 
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class PotAward:
     """How one pot was awarded: ``amount`` is after ``rake``; shares add up to it."""
@@ -221,6 +253,7 @@ class PotAward:
         return tuple(dict.fromkeys(s.player for s in self.shares))
 
 
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class UncalledBet:
     """Chips returned because nobody matched them (rule book 4.7)."""
@@ -230,6 +263,7 @@ class UncalledBet:
     street: Street
 
 
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class HandResult:
     """The final money: ``sum(collected) + rake == total_pot``; stacks are after awards."""

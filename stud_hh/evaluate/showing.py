@@ -22,6 +22,8 @@ from stud_hh.evaluate.low import low_description, razz_value
 
 _weight = T.WEIGHT.__getitem__
 _HIGH = T.HIGH
+assert (T.LOW_SHIFT, T.LOW_MASK, T.HIGH_SHIFT) == (12, 0x1FFFF, 29)  # showing_tables
+WEIGHT = T.WEIGHT
 
 RAZZ = "razz"
 
@@ -61,6 +63,20 @@ def showing_high_key(upcards: Sequence[int]) -> int:
     else:
         category = T.HIGH_CARD
     return T.pack(category, [r for r, n in order for _ in range(n)][:5])
+
+
+def showing_tables() -> tuple[Sequence[int], Sequence[int], Sequence[int], Sequence[int]]:
+    """``(LOW_OFFSET, HIGH_INDEX, HIGH, RAZZ)``, built: the showing keys unrolled.
+
+    For a caller that values many boards in a loop (the engine's first actor on every
+    street): with ``w`` the sum of ``WEIGHT[c]`` and ``s = LOW_OFFSET[(w >> 12) & 0x1FFFF]
+    + HIGH_INDEX[w >> 29]``, ``HIGH[s]`` is ``showing_high_key`` for at most four cards
+    (four cannot hold a straight or flush) and ``-RAZZ[s]`` is ``showing_low_key``,
+    without a call per board.
+    """
+    if not _HIGH:
+        T.build()
+    return T.LOW_OFFSET, T.HIGH_INDEX, _HIGH, T.RAZZ
 
 
 def showing_low_key(upcards: Sequence[int]) -> int:

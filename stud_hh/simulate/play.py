@@ -6,6 +6,12 @@ second opinion of the rules, not against the rules. Here the ``pokerstars`` pres
 (``Deck``), orders the action, sizes every bet, builds side pots and awards them; this
 module only translates engine steps into ``stud_hh.events`` and adds what the engine does
 not know: the hero's view of the cards, show/muck choices, rake and table noise.
+
+Why so little asking: every engine read builds a tuple and every legality query lists
+all actions, a dozen times per hand. The cards dealt and the folds are recorded in a
+``HandView`` as they happen, checks, calls and folds are prebuilt per seat and applied
+without a legality query, and a completion, bet or raise is simply applied: the engine
+sizes it, or refuses it (then the player checks or calls).
 """
 
 from __future__ import annotations
@@ -13,9 +19,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from functools import cache
 
-from stud_hh.engine import ActionKind, Phase, Stakes, StudState
+from stud_hh.engine import Action, ActionKind, Deck, IllegalAction, Phase, Stakes, StudState
 from stud_hh.evaluate import high_value, low8_value, razz_value, show_description
 from stud_hh.events import (
     Ante,
@@ -47,11 +53,23 @@ from stud_hh.events import (
 )
 from stud_hh.rules import POKERSTARS, RuleSet
 from stud_hh.simulate.deal import shuffled_deck
-from stud_hh.simulate.profiles import Profile, decide
+from stud_hh.simulate.profiles import (
+    AGGRESSIVE_BIG,
+    BRING_IN,
+    COMPLETE,
+    GIVE_UP,
+    PASSIVE,
+    Profile,
+    Style,
+    decide,
+    style_of,
+)
+from stud_hh.simulate.view import HandView
 
 # Enum members bound once: a class attribute lookup on an enum costs ~0.2 us, and the
 # hand loop makes thousands.
 _BET = ActionKind.BET
+_BRING_IN = ActionKind.BRING_IN
 _CALL = ActionKind.CALL
 _CHECK = ActionKind.CHECK
 _COMPLETE = ActionKind.COMPLETE
@@ -94,6 +112,10 @@ class HandSetup:
     rake: Rake
     rules: RuleSet = POKERSTARS
     noise: list[tuple[float, Event]] = field(default_factory=list)  # (where 0..1, event)
+    #: the dealt players' profiles in seat order (else looked up in ``profiles`` by name)
+    dealt_profiles: list[Profile] | None = None
+    #: ``style_of`` each of ``dealt_profiles`` (else worked out from them)
+    dealt_styles: list[Style] | None = None
 
 
 @dataclass(slots=True)
@@ -106,6 +128,12 @@ class Played:
 _NO_LOW = -(1 << 60)
 
 
+@cache
+def _stakes(ante: int, bring_in: int, small_bet: int, big_bet: int) -> Stakes:
+    """One ``Stakes`` per level (a session plays hundreds of hands at one)."""
+    return Stakes(ante=ante, bring_in=bring_in, small_bet=small_bet, big_bet=big_bet)
+
+
 def _value(game: Game, cards: Sequence[int]) -> tuple[int, int]:
     """(high key, low key), both greater-is-better; unused halves are 0."""
     if game is Game.STUD:
@@ -116,6 +144,26 @@ def _value(game: Game, cards: Sequence[int]) -> tuple[int, int]:
     return high_value(cards), (-low if low is not None else _NO_LOW)
 
 
+#: (game, high key, low key) -> ``show_description``; bounded, then only read
+_DESCRIPTIONS: dict[tuple[Game, int, int], str] = {}
+_DESCRIPTIONS_LIMIT = 4096
+
+
+def _describe(game: Game, full: tuple[int, ...], high: int, low: int) -> str:
+    """``show_description(full)``, looked up by the hand's value when met before.
+
+    Why by value: the description names the hand's category and ranks, which its high
+    and low keys (``_value``) fix, and the evaluator's text costs some 17 us a call.
+    """
+    key = (game, high, low)
+    description = _DESCRIPTIONS.get(key)
+    if description is None:
+        description = show_description(full, game.value)
+        if len(_DESCRIPTIONS) < _DESCRIPTIONS_LIMIT:
+            _DESCRIPTIONS[key] = description
+    return description
+
+
 def _pot_names(count: int) -> list[str]:
     if count == 1:
         return ["pot"]
@@ -124,95 +172,171 @@ def _pot_names(count: int) -> list[str]:
     return ["main pot"] + [f"side pot-{i}" for i in range(1, count)]
 
 
-def play_hand(setup: HandSetup, rng: random.Random) -> Played:
+class _UpPositions(dict[tuple[bool, ...], tuple[int, ...]]):
+    """Deal pattern -> positions of its face-up cards (``(False, False, True)`` -> (2,))."""
+
+    def __missing__(self, up: tuple[bool, ...]) -> tuple[int, ...]:
+        positions = self[up] = tuple(i for i, face_up in enumerate(up) if face_up)
+        return positions
+
+
+_UP_POSITIONS = _UpPositions()
+
+
+@cache
+def _actions(n: int) -> tuple[list[Action], list[Action], list[Action]]:
+    """Per player index: the check, call and fold actions (immutable, built once)."""
+    return ([Action(_CHECK, p, None) for p in range(n)],
+            [Action(_CALL, p, None) for p in range(n)],
+            [Action(_FOLD, p, None) for p in range(n)])
+
+
+#: street -> its (frozen, shared) ``StreetStart`` event
+_STREET_STARTS = {street: StreetStart(street) for street in Street}
+#: card -> what an opponent's 3rd-street line holds: two hidden cards, then the door card
+_HIDDEN_THIRD = tuple((None, None, c) for c in range(52))
+_HIDDEN_ONE = (None,)
+
+
+def play_hand(setup: HandSetup, rng: random.Random, deck: Deck | None = None) -> Played:
+    """Play one hand; ``deck`` (shuffled) defaults to a fresh one drawn from ``rng``.
+
+    Why the chips are counted here: whether a player faces a bet, and whether an action
+    puts him all-in, is asked at every decision; the engine would answer by rebuilding
+    its ``street_bets`` and ``stacks`` tuples each time, while the amounts it returns for
+    every applied action (and its uncalled returns) keep two lists exact for free.
+    """
     header = setup.header
     game = header.game
     dealt = [s for s in setup.seats if not s.sitting_out and not s.out_of_hand]
-    names = tuple(s.player for s in dealt)
-    stakes = Stakes(
-        ante=setup.ante, bring_in=setup.bring_in, small_bet=header.small_bet,
-        big_bet=header.big_bet,
-    )
-    st = StudState(game, stakes, tuple(s.stack for s in dealt), rules=setup.rules,
+    names = tuple([s.player for s in dealt])
+    n = len(names)
+    stakes = _stakes(setup.ante, setup.bring_in, header.small_bet, header.big_bet)
+    st = StudState(game, stakes, tuple([s.stack for s in dealt]), rules=setup.rules,
                    players=names)
-    profiles = [setup.profiles[n] for n in names]
+    styles = setup.dealt_styles
+    if styles is None:
+        profiles = setup.dealt_profiles
+        if profiles is None:
+            by_name = setup.profiles
+            profiles = [by_name[name] for name in names]
+        styles = [style_of(prof) for prof in profiles]
     hero = setup.hero
     events: list[Event] = []
     append = events.append
 
     st.post_antes()
-    contributions = st.contributions
-    all_in_now = st.all_in
-    for i, name in enumerate(names):
-        paid = contributions[i]
+    stacks = list(st.stacks)  # nobody has folded yet: all-in is an empty stack
+    for i, paid in enumerate(st.contributions):
         if paid:
-            append(Ante(name, paid, all_in_now[i]))
+            append(Ante(names[i], paid, stacks[i] == 0))
 
-    deck = shuffled_deck(rng)
+    if deck is None:
+        deck = shuffled_deck(rng)
+    view = HandView(game, n)
+    folded = view.folded
+    bets = view.bets
+    checks, calls, folds = _actions(n)
     fold_street: dict[int, Street] = {}
     hidden_deals: list[tuple[int, int]] = []  # (event position, player) with None cards
     reached_fourth = False
     open_pair = game in setup.rules.open_pair_games
     uncalled_seen = 0
-    memo: dict[int, Any] = {}  # decide's per-hand estimates
+    street = _THIRD
+    # the last betting round with any action: its first actor and its last aggressor
+    # (where the showdown starts, see ``_show_order``)
+    round_first: int | None = None
+    round_aggressor: int | None = None
+    new_round = True
     while True:
         phase = st.phase
         if phase is _BETTING:
             p = st.to_act
-            level = st.bet_level
-            capped = st.capped
-            street_now = st.street
+            before = bets[p]
+            facing = st.bet_level > before
+            if new_round:
+                round_first, round_aggressor, new_round = p, None, False
+            choice = decide(st, view, p, facing, styles[p], rng)
             # the engine returns the action as applied: CALL carries the chips added,
             # BRING_IN the chips posted, the others their "to" total for the street
-            action = st.apply(decide(st, profiles[p], game, rng, memo))
-            kind = action.kind
-            name = names[p]
-            if kind is _FOLD:
-                append(Fold(name))
-                fold_street[p] = street_now
-            elif kind is _CHECK:
-                append(Check(name))
-            else:
-                all_in = st.stacks[p] == 0
-                amount = action.amount
-                if kind is _CALL:
-                    append(Call(name, amount, all_in))
-                elif kind is _BET:
-                    append(Bet(name, amount, all_in))
-                elif kind is _RAISE:
-                    append(Raise(name, amount - level, amount, all_in))
-                elif kind is _COMPLETE:
-                    append(Complete(name, amount, all_in))
+            if choice == PASSIVE:
+                if facing:
+                    amount = st.apply(calls[p]).amount
+                    bets[p] = before + amount
+                    left = stacks[p] = stacks[p] - amount
+                    append(Call(names[p], amount, left == 0))
                 else:
-                    append(BringIn(name, amount, all_in))
-                if st.capped and not capped:
-                    append(BettingCapped())
+                    st.apply(checks[p])
+                    append(Check(names[p]))
+            elif choice == GIVE_UP:
+                if facing:
+                    st.apply(folds[p])
+                    append(Fold(names[p]))
+                    fold_street[p] = street
+                    folded[p] = True
+                else:
+                    st.apply(checks[p])
+                    append(Check(names[p]))
+            else:
+                level = st.bet_level
+                capped = st.capped
+                if choice == BRING_IN:
+                    action = st.apply(Action(_BRING_IN, p, None))
+                else:
+                    action = _aggressive(st, p, choice, street, facing, checks, calls)
+                kind = action.kind
+                name = names[p]
+                if kind is _FOLD:  # pragma: no cover - an aggressive choice never folds
+                    append(Fold(names[p]))
+                    fold_street[p] = street
+                    folded[p] = True
+                elif kind is _CHECK:
+                    append(Check(names[p]))
+                else:
+                    amount = action.amount
+                    if kind is _CALL or kind is _BRING_IN:
+                        chips = amount
+                    else:
+                        chips = amount - before
+                        round_aggressor = p
+                    bets[p] = before + chips
+                    left = stacks[p] = stacks[p] - chips
+                    all_in = left == 0
+                    if kind is _CALL:
+                        append(Call(name, amount, all_in))
+                    elif kind is _BET:
+                        append(Bet(name, amount, all_in))
+                    elif kind is _RAISE:
+                        append(Raise(name, amount - level, amount, all_in))
+                    elif kind is _COMPLETE:
+                        append(Complete(name, amount, all_in))
+                    else:
+                        round_aggressor = p
+                        append(BringIn(name, amount, all_in))
+                    if st.capped and not capped:
+                        append(BettingCapped())
             if st.phase is not _BETTING:  # the round closed: bets nobody matched come back
                 uncalled = st.uncalled
                 if len(uncalled) > uncalled_seen:
                     for back in uncalled[uncalled_seen:]:
+                        stacks[back.player] += back.amount
                         append(UncalledReturn(names[back.player], back.amount))
                     uncalled_seen = len(uncalled)
         elif phase is _DEALING:
             due = st.deal_due
             street = due.street
-            append(StreetStart(street))
+            append(_STREET_STARTS[street])
+            new_round = True
             if street is not _THIRD:
                 reached_fourth = True
+                bets = view.bets = [0] * n
             st.deal_from(deck)
             if due.community:
                 append(BoardCard(st.board[0]))
             else:
-                k = len(due.up)
-                up = due.up
-                hidden = not all(up)
-                hole = st.hole
-                for p in due.players:
-                    cards = hole[p][-k:]
-                    if hidden and names[p] != hero:
-                        cards = tuple(c if u else None for c, u in zip(cards, up, strict=True))
-                        hidden_deals.append((len(events), p))
-                    append(Deal(street, names[p], cards, up))
+                _record_deal(st, due.up, due.players, street, names, hero, view, events,
+                             hidden_deals)
+            view.street_dealt()
             if open_pair and street is _FOURTH and st.phase is _BETTING and st.open_pair:
                 append(DoubleBetAllowed())
         elif phase is _SHOWDOWN:
@@ -233,15 +357,20 @@ def play_hand(setup: HandSetup, rng: random.Random) -> Played:
     board = tuple(st.board)
     if showdown:
         append(ShowdownStart())
-        pots = st.pots
-        best: list[list[int]] = [[-(1 << 62), -(1 << 62)] for _ in pots]
-        for p in _show_order(st.showdown_order, events, names):
-            cards = tuple(st.cards(p))
+        stacks_now = st.stacks
+        if any(stacks_now[q] == 0 for q in live):  # side pots only come from all-ins
+            eligibles = [pot.eligible for pot in st.pots]
+        else:
+            eligibles = [live]
+        best: list[list[int]] = [[-(1 << 62), -(1 << 62)] for _ in eligibles]
+        opener = round_aggressor if round_aggressor is not None else round_first
+        for p in _show_order(st.showdown_order, opener):
+            cards = view.cards[p]
             full = cards + board
             high, low = _value(game, full)
-            show = st.all_in[p] or not shown
-            for index, pot in enumerate(pots):
-                if p not in pot.eligible:
+            show = stacks_now[p] == 0 or not shown  # an all-in player always shows
+            for index, eligible in enumerate(eligibles):
+                if p not in eligible:
                     continue
                 best_high, best_low = best[index]
                 if game is Game.STUD:
@@ -251,11 +380,11 @@ def play_hand(setup: HandSetup, rng: random.Random) -> Played:
                 else:
                     show = show or high >= best_high or (low > _NO_LOW and low >= best_low)
             if show:
-                for index, pot in enumerate(pots):
-                    if p in pot.eligible:
+                for index, eligible in enumerate(eligibles):
+                    if p in eligible:
                         best[index][0] = max(best[index][0], high)
                         best[index][1] = max(best[index][1], low)
-                description = show_description(full, game.value)
+                description = _describe(game, full, high, low)
                 shown[p] = cards
                 descriptions[p] = description
                 append(Show(names[p], cards, description))
@@ -268,11 +397,10 @@ def play_hand(setup: HandSetup, rng: random.Random) -> Played:
             if p in shown or p in mucked:
                 deal = events[pos]
                 assert isinstance(deal, Deal)
-                real = st.cards(p)
+                real = view.cards[p]
                 cards = real[:3] if deal.street is _THIRD else real[6:7]
-                events[pos] = Deal(deal.street, deal.player, tuple(cards), deal.up)
-    total = sum(st.contributions)
-    rake = setup.rake.of(total, reached_fourth)
+                events[pos] = Deal(deal.street, deal.player, cards, deal.up)
+    rake = setup.rake.of(st.total_pot, reached_fourth)
     result = st.award(rake=rake)
     collected = result.collected
     awards = result.pots
@@ -285,54 +413,138 @@ def play_hand(setup: HandSetup, rng: random.Random) -> Played:
         for p, amount in merged.items():
             append(Collect(names[p], amount, pot_names[award.index]))
     side = tuple(a.amount for a in awards[1:])
-    append(Summary(
-        total_pot=result.total_pot, rake=result.rake,
-        main_pot=awards[0].amount if side else None, side_pots=side, board=board,
-    ))
+    append(Summary(result.total_pot, result.rake, awards[0].amount if side else None, side,
+                   board))
     ante = setup.ante
+    contributions = result.contributions
+    # positional fields (seat, player, outcome, won, cards, street, didnt_bet, description)
     for p, seat in enumerate(dealt):
         name = names[p]
-        won = collected[p] or None
         if p in fold_street:
             street = fold_street[p]
-            didnt_bet = street is _THIRD and result.contributions[p] <= ante
-            append(SeatResult(seat.seat, name, "folded", street=street, didnt_bet=didnt_bet))
+            didnt_bet = street is _THIRD and contributions[p] <= ante
+            append(SeatResult(seat.seat, name, "folded", None, (), street, didnt_bet))
         elif p in shown:
-            append(SeatResult(seat.seat, name, "showed", won=won, cards=shown[p],
-                              description=descriptions[p]))
+            append(SeatResult(seat.seat, name, "showed", collected[p] or None, shown[p], None,
+                              False, descriptions[p]))
         elif p in mucked:
-            append(SeatResult(seat.seat, name, "mucked", cards=mucked[p]))
+            append(SeatResult(seat.seat, name, "mucked", None, mucked[p]))
         else:
-            append(SeatResult(seat.seat, name, "collected", won=collected[p]))
+            append(SeatResult(seat.seat, name, "collected", collected[p]))
 
     if setup.noise:
-        events = _with_noise(events, setup.noise)
+        _add_noise(events, setup.noise)
     hand = Hand(header=header, seats=setup.seats, events=tuple(events))
-    stacks = {names[p]: result.stacks[p] for p in range(len(names))}
-    return Played(hand, stacks, showdown)
+    stacks_after = dict(zip(names, result.stacks, strict=True))
+    return Played(hand, stacks_after, showdown)
 
 
-def _show_order(order: Sequence[int], events: list[Event], names: tuple[str, ...]) -> list[int]:
-    """The engine's showdown order, started at the last player to bet or raise on the last
-    round that had any action, or at that round's first actor when it was checked through
-    (an all-in can end the betting before the river: the validator judges by that round)."""
-    last: list[Event] = []
-    for event in reversed(events):
-        if type(event) is StreetStart and last:
-            break
-        if isinstance(event, (BringIn, Complete, Bet, Raise, Call, Check, Fold)):
-            last.append(event)
+def _record_deal(
+    st: StudState, up: tuple[bool, ...], players: Sequence[int], street: Street,
+    names: tuple[str, ...], hero: str | None, view: HandView, events: list[Event],
+    hidden_deals: list[tuple[int, int]],
+) -> None:
+    """One street's ``Deal`` events, and the cards recorded in ``view``.
+
+    An opponent's line shows his upcards only: (None, None, door) on 3rd street, (None,)
+    on 7th; the real cards replace them when he shows or mucks (``hidden_deals``).
+    """
+    append = events.append
+    k = len(up)
+    if 2 * len(players) > len(names):  # most players: one tuple of everyone's cards
+        hole = st.hole
+        held_now = [hole[p] for p in players]
+    else:
+        cards_of = st.cards
+        held_now = [cards_of(p) for p in players]
+    held = view.cards
+    ups = view.ups
+    shown_at = _UP_POSITIONS[up]
+    if k == 1:  # 4th to 6th street face up, the river face down
+        if shown_at:
+            for p, cards in zip(players, held_now, strict=True):
+                held[p] = cards  # type: ignore[assignment]
+                card = cards[-1]
+                ups[p].append(card)  # type: ignore[arg-type]
+                append(Deal(street, names[p], (card,), up))
+        else:
+            for p, cards in zip(players, held_now, strict=True):
+                held[p] = cards  # type: ignore[assignment]
+                name = names[p]
+                if name == hero:
+                    append(Deal(street, name, cards[-1:], up))
+                else:
+                    hidden_deals.append((len(events), p))
+                    append(Deal(street, name, _HIDDEN_ONE, up))
+        return
+    if k == 3 and shown_at == (2,):  # 3rd street: two down, the door card up
+        for p, cards in zip(players, held_now, strict=True):
+            held[p] = cards  # type: ignore[assignment]
+            door = cards[-1]
+            ups[p].append(door)  # type: ignore[arg-type]
+            name = names[p]
+            if name == hero:
+                append(Deal(street, name, cards[-3:], up))
+            else:
+                hidden_deals.append((len(events), p))
+                append(Deal(street, name, _HIDDEN_THIRD[door], up))  # type: ignore[index]
+        return
+    for p, cards in zip(players, held_now, strict=True):  # pragma: no cover - not stud
+        held[p] = cards  # type: ignore[assignment]
+        new = cards[-k:]
+        for i in shown_at:
+            ups[p].append(new[i])  # type: ignore[arg-type]
+        name = names[p]
+        if len(shown_at) < k and name != hero:
+            hidden_deals.append((len(events), p))
+            new = tuple([c if u else None for c, u in zip(new, up, strict=True)])
+        append(Deal(street, name, new, up))
+
+
+def _aggressive(
+    st: StudState, p: int, choice: int, street: Street, facing: bool,
+    checks: list[Action], calls: list[Action],
+) -> Action:
+    """Complete, bet or raise (the completion instead of the bring-in when ``choice`` is
+    ``COMPLETE``); the passive action when the engine says none is open.
+
+    The engine sizes the action (``amount`` None: the fixed-limit size, or the chips left
+    when short); only a big bet needs the sizes listed: two are open only on 4th street
+    with an open pair.
+    """
+    if choice == COMPLETE:
+        try:
+            return st.apply(Action(_COMPLETE, p, None))
+        except IllegalAction:
+            return st.apply(Action(_BRING_IN, p, None))
+    if street is _THIRD and not st.completed:
+        kind = _COMPLETE
+    elif st.bet_level == 0:
+        kind = _BET
+    elif st.capped:  # the last raise is in: no need to hear it from the engine
+        return st.apply(calls[p] if facing else checks[p])
+    else:
+        kind = _RAISE
+    amount = None
+    if choice == AGGRESSIVE_BIG and street is _FOURTH and st.open_pair:
+        option = next((o for o in st.legal_actions() if o.kind is kind), None)
+        if option is None or not option.amounts:
+            return st.apply(calls[p] if facing else checks[p])
+        amount = max(option.amounts)
+    try:
+        return st.apply(Action(kind, p, amount))
+    except IllegalAction:
+        return st.apply(calls[p] if facing else checks[p])
+
+
+def _show_order(order: Sequence[int], opener: int | None) -> list[int]:
+    """The engine's showdown order, started at ``opener``: the last player to bet or raise
+    on the last round that had any action, or that round's first actor when it was checked
+    through (an all-in can end the betting before the river: the validator judges by that
+    round). ``play_hand`` keeps both as it applies the actions."""
     order = list(order)
-    if not last:
-        return order
-    opener = last[-1]  # the round's first actor, when nobody bet
-    for event in last:  # newest first
-        if isinstance(event, (Bet, Raise, Complete, BringIn)):
-            opener = event
-            break
-    p = names.index(opener.player)  # type: ignore[union-attr]
-    if p in order:
-        i = order.index(p)
+    if opener is not None and opener in order:
+        i = order.index(opener)
         return order[i:] + order[:i]
     return order
 
@@ -341,17 +553,21 @@ _NOISE_BEFORE = (BringIn, Complete, Bet, Raise, Call, Check, Fold, Show, Muck, C
 _NOISE_TYPES = frozenset(_NOISE_BEFORE)  # events are final structs: a set lookup suffices
 
 
-def _with_noise(events: list[Event], noise: list[tuple[float, Event]]) -> list[Event]:
+def _add_noise(events: list[Event], noise: list[tuple[float, Event]]) -> None:
     """Slip table notes and chat between the lines of the hand, where the client prints
-    them as they happen: before an action, a shown or mucked hand, or a collected pot."""
-    spots = [i for i, e in enumerate(events) if type(e) in _NOISE_TYPES]
+    them as they happen: before an action, a shown or mucked hand, or a collected pot.
+
+    In place, last spot first, so that the earlier positions still hold."""
+    types = _NOISE_TYPES
+    spots = [i for i, e in enumerate(events) if type(e) in types]
+    last = len(spots) - 1
     slots: dict[int, list[Event]] = {}
     for where, event in noise:
-        at = spots[min(len(spots) - 1, int(where * len(spots)))]
-        slots.setdefault(at, []).append(event)
-    out: list[Event] = []
-    for i, event in enumerate(events):
-        if i in slots:
-            out.extend(slots[i])
-        out.append(event)
-    return out
+        at = spots[min(last, int(where * len(spots)))]
+        slot = slots.get(at)
+        if slot is None:
+            slots[at] = [event]
+        else:
+            slot.append(event)
+    for at in sorted(slots, reverse=True):
+        events[at:at] = slots[at]

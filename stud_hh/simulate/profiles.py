@@ -3,7 +3,8 @@
 Why: stats, reports and the audit must be exercised on hands that look like real stud,
 where the rock folds most starts, the calling station pays off to the river and the maniac
 caps 3rd street with a three-flush. A profile is data (a frozen dataclass); ``decide``
-turns it into one engine action per decision.
+turns it (through its ``Style``, the thresholds worked out once) into one decision code
+per decision.
 
 Each profile *declares* the ranges its 3rd-street statistics must fall in over many hands
 (``vpip`` and ``raise3`` as fractions of hands dealt); the simulator's tests hold it to
@@ -18,6 +19,12 @@ Decisions, as a stud player makes them:
   (at most two) players left to act, he completes with a much wider range.
 * Later streets compare the player's prospects with what each opponent's upcards prove;
   a player who is beaten on board folds (a calling station mostly does not).
+
+Why decisions are codes, not engine actions: whether a completion, bet or raise is still
+open (cap, short all-in, every opponent all-in) is the engine's call, made once when the
+action is applied; ``play_hand`` falls back to checking or calling when it is closed, so a
+decision never lists the legal actions first. Every estimate is read from the hand's
+``HandView`` (cards recorded as dealt, strengths cached per street).
 """
 
 from __future__ import annotations
@@ -26,23 +33,34 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from stud_hh.engine import Action, ActionKind, LegalAction
 from stud_hh.events import Game, Street
-from stud_hh.simulate.starts import start_table
-from stud_hh.simulate.strength import board_strength, strength
+from stud_hh.simulate.view import HandView
 
-# Enum members bound once: a class attribute lookup on an enum costs ~0.2 us, and the
-# hand loop makes thousands.
-_BET = ActionKind.BET
-_BRING_IN = ActionKind.BRING_IN
-_CALL = ActionKind.CALL
-_CHECK = ActionKind.CHECK
-_COMPLETE = ActionKind.COMPLETE
-_FOLD = ActionKind.FOLD
-_RAISE = ActionKind.RAISE
 _THIRD = Street.THIRD
+_RAZZ = Game.RAZZ
 
-__all__ = ["PROFILES", "Profile", "decide", "profile"]
+#: What ``decide`` returns; ``play_hand`` turns it into the engine action.
+GIVE_UP = 0  # check when free, else fold
+PASSIVE = 1  # check, or call when facing a bet
+AGGRESSIVE = 2  # complete, bet or raise the smallest size; passive when none is open
+AGGRESSIVE_BIG = 3  # the same, the biggest size (a double bet on 4th street)
+BRING_IN = 4  # post the bring-in
+COMPLETE = 5  # complete instead of bringing in (bring in when completing is not open)
+
+__all__ = [
+    "AGGRESSIVE",
+    "AGGRESSIVE_BIG",
+    "BRING_IN",
+    "COMPLETE",
+    "GIVE_UP",
+    "PASSIVE",
+    "PROFILES",
+    "Profile",
+    "Style",
+    "decide",
+    "profile",
+    "style_of",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,110 +110,75 @@ def profile(name: str) -> Profile:
     return PROFILES[name]
 
 
-def _pick(legal: tuple[LegalAction, ...], kind: ActionKind) -> LegalAction | None:
-    for option in legal:
-        if option.kind is kind:
-            return option
-    return None
-
-
-def _first(legal: tuple[LegalAction, ...], *kinds: ActionKind) -> tuple[ActionKind, int | None]:
-    for kind in kinds:
-        option = _pick(legal, kind)
-        if option is not None:
-            return kind, (option.amounts[0] if option.amounts else None)
-    raise ValueError(f"none of {kinds} is legal among {legal}")
-
-
-def _aggressive(st: Any, p: int, big: bool) -> Action | None:
-    """The completion, bet or raise open to ``p`` (smallest or biggest size), if any.
-
-    Why ask the engine only here: whether a raise is still open (cap, short all-in,
-    every opponent all-in) is the engine's call, but checking, calling and folding are
-    plain from the bet level, so most decisions never build the list of legal actions.
-    """
-    for option in st.legal_actions():
-        kind = option.kind
-        if kind is _COMPLETE or kind is _BET or kind is _RAISE:
-            amounts = option.amounts
-            if not amounts:
-                return Action(kind, p, None)
-            return Action(kind, p, max(amounts) if big else min(amounts))
-    return None
-
-
-def _passive(p: int, facing: bool) -> Action:
-    """Check, or call when facing a bet (the engine sizes the call, all-in included)."""
-    return Action(_CALL if facing else _CHECK, p, None)
-
-
-def _give_up(p: int, facing: bool) -> Action:
-    """Check when free, else fold."""
-    return Action(_FOLD if facing else _CHECK, p, None)
-
-
 def _door_beats(game: Game, mine: int, theirs: int) -> bool:
-    if game is Game.RAZZ:
+    if game is _RAZZ:
         mine_low = 1 if (mine >> 2) == 12 else (mine >> 2) + 2
         their_low = 1 if (theirs >> 2) == 12 else (theirs >> 2) + 2
         return mine_low < their_low
     return (mine >> 2) > (theirs >> 2)
 
 
-def _bring_in(st: Any, p: int, pct: float, prof: Profile) -> Action:
-    """The forced player: bring in or complete (or fold, where the rules allow it)."""
-    legal = st.legal_actions()
-    if pct >= 1 - prof.complete:
-        kind, amount = _first(legal, _COMPLETE, _BRING_IN)
-    else:
-        kind, amount = _first(legal, _BRING_IN, _FOLD)
-    return Action(kind, p, amount)
+class Style:
+    """A profile's decision thresholds, worked out once (``style_of``), so that a decision
+    compares numbers instead of recomputing ``1 - prof.complete`` and the like each time.
+    Every threshold is the same expression as in the rules above, so decisions are
+    exactly the ones the profile's fields describe."""
+
+    __slots__ = (
+        "aggression",
+        "bet_at",
+        "bet_odds",
+        "bluff",
+        "bluff_call",
+        "call_floor",
+        "complete_at",
+        "defend",
+        "fold_beaten",
+        "play_at",
+        "profile",
+        "raise_at",
+        "raise_odds",
+        "reraise_at",
+        "steal_at",
+    )
+
+    def __init__(self, prof: Profile) -> None:
+        self.profile = prof
+        self.complete_at = 1 - prof.complete  # complete or raise a start this good
+        self.steal_at = 1 - prof.complete - prof.steal  # ... or this good in a steal spot
+        self.play_at = 1 - prof.play  # play (call) a start this good
+        self.reraise_at = 1 - prof.complete * 0.35  # re-raise a completion
+        self.aggression = prof.aggression
+        self.defend = prof.play * prof.defend  # share of starts that call a completion
+        self.fold_beaten = prof.fold_beaten
+        self.raise_at = 0.62 - 0.15 * prof.aggression  # raise a bet with this strength
+        self.raise_odds = prof.aggression * 0.6
+        self.call_floor = prof.call_floor
+        self.bluff_call = prof.bluff * 0.3
+        self.bet_at = 0.45 - 0.2 * prof.aggression  # bet when checked to
+        self.bet_odds = prof.aggression + 0.15
+        self.bluff = prof.bluff
 
 
-def _start_percentiles(st: Any, game: Game) -> list[float]:
-    """Every player's starting-hand percentile (his three cards do not change on 3rd)."""
-    table = start_table(game)
-    return [table[h[0] * 2704 + h[1] * 52 + h[2]] for h in st.hole]
+_STYLES: dict[int, Style] = {}
 
 
-def _third_street(
-    st: Any, p: int, prof: Profile, game: Game, facing: bool, rng: random.Random,
-    memo: dict[int, Any],
-) -> Action:
-    pcts = memo.get(0)
-    if pcts is None:
-        pcts = memo[0] = _start_percentiles(st, game)
-    pct = pcts[p]
-    if not facing and st.bet_level == 0:  # nothing in yet: the bring-in is due
-        return _bring_in(st, p, pct, prof)
-    if not st.completed:
-        if pct >= 1 - prof.complete or (
-            pct >= 1 - prof.complete - prof.steal and _steal_spot(st, p, game)
-        ):
-            return _aggressive(st, p, big=False) or _passive(p, facing)
-        if pct >= 1 - prof.play:
-            return _passive(p, facing)
-        return _give_up(p, facing)
-    # facing a completion or raises
-    if pct >= 1 - prof.complete * 0.35 and rng.random() < prof.aggression:
-        choice = _aggressive(st, p, big=False)
-        if choice is not None:
-            return choice
-    invested = st.street_bets[p] > 0
-    threshold = prof.play * prof.defend * (1.3 if invested else 1.0) / (1 + 0.3 * st.raises)
-    if pct >= 1 - threshold:
-        return _passive(p, facing)
-    return _give_up(p, facing)
+def style_of(prof: Profile) -> Style:
+    """The ``Style`` of ``prof`` (one per profile object, kept for the process)."""
+    style = _STYLES.get(id(prof))
+    if style is None or style.profile is not prof:
+        style = _STYLES[id(prof)] = Style(prof)
+    return style
 
 
-def _steal_spot(st: Any, p: int, game: Game) -> bool:
+def _steal_spot(st: Any, view: HandView, p: int) -> bool:
     """Everybody folded to ``p``, at most two players (bring-in included) left behind him,
     and his door card beats each of their door cards."""
-    n = st.n
+    n = view.n
     bring_in = st.bring_in_player
     if bring_in is None:
         return False
-    folded = st.folded
+    folded = view.folded
     behind: list[int] = []
     q = (p + 1) % n
     while True:
@@ -206,66 +189,49 @@ def _steal_spot(st: Any, p: int, game: Game) -> bool:
         q = (q + 1) % n
     if len(behind) > 2 or n - sum(folded) != len(behind) + 1:
         return False
-    door = st.upcards(p)[0]
-    return all(_door_beats(game, door, st.upcards(q)[0]) for q in behind)
-
-
-def _later_street(
-    st: Any, p: int, prof: Profile, game: Game, facing: bool, rng: random.Random,
-    memo: dict[int, Any],
-) -> Action:
-    street = st.street
-    seen = memo.get(street)
-    folded = st.folded
-    if seen is None:  # cards change only between streets: one estimate per player and street
-        seen = memo[street] = (
-            [None] * st.n,
-            [0.0 if folded[q] else board_strength(game, st.upcards(q)) for q in range(st.n)],
-        )
-    own, boards = seen
-    mine = own[p]
-    if mine is None:
-        mine = own[p] = strength(game, st.cards(p))  # the simulator knows every card
-    threat = 0.0
-    for q, b in enumerate(boards):
-        if b > threat and q != p and not folded[q]:
-            threat = b
-    if facing:
-        if threat > mine + 0.02 and rng.random() < prof.fold_beaten:  # beaten on board
-            return Action(_FOLD, p, None)
-        if mine >= 0.62 - 0.15 * prof.aggression and rng.random() < prof.aggression * 0.6:
-            choice = _aggressive(st, p, big=True)
-            if choice is not None:
-                return choice
-        floor = prof.call_floor + 0.04 * (street - 4) + 0.05 * st.raises
-        if mine >= floor or rng.random() < prof.bluff * 0.3:
-            return Action(_CALL, p, None)
-        return Action(_FOLD, p, None)
-    if (mine >= 0.45 - 0.2 * prof.aggression and rng.random() < prof.aggression + 0.15) or (
-        rng.random() < prof.bluff
-    ):
-        choice = _aggressive(st, p, big=mine > 0.5)
-        if choice is not None:
-            return choice
-    return Action(_CHECK, p, None)
+    game = view.game
+    ups = view.ups
+    door = ups[p][0]
+    return all(_door_beats(game, door, ups[q][0]) for q in behind)
 
 
 def decide(
-    st: Any, prof: Profile, game: Game, rng: random.Random,
-    memo: dict[int, Any] | None = None,
-) -> Action:
-    """The action ``st.to_act`` takes now, as an engine ``Action``.
+    st: Any, view: HandView, p: int, facing: bool, style: Style, rng: random.Random
+) -> int:
+    """What ``p`` (``st.to_act``, facing a bet or not) does now: one of the codes above.
 
-    ``memo``: one dict per hand (0 -> starting-hand percentiles; a later street -> each
-    player's own and board strength), so that estimates are made once per player and
-    street, not at every decision.
-    Check, call and fold carry no amount (the engine sizes them); only completions, bets
-    and raises consult ``legal_actions``.
+    ``view`` holds the hand's cards, folds and street bets as ``play_hand`` recorded
+    them (read there, not rebuilt by the engine for each decision); ``style``
+    is ``style_of`` the player's profile. One function, not one per street: a hand makes
+    a dozen decisions and each call costs more than the comparisons it makes.
     """
-    p = st.to_act
-    facing = st.bet_level > st.street_bets[p]
-    if memo is None:
-        memo = {}
     if st.street is _THIRD:
-        return _third_street(st, p, prof, game, facing, rng, memo)
-    return _later_street(st, p, prof, game, facing, rng, memo)
+        pct = view.pcts[p]
+        if not st.completed:
+            if not facing and st.bet_level == 0:  # nothing in yet: the bring-in is due
+                return COMPLETE if pct >= style.complete_at else BRING_IN
+            if pct >= style.complete_at or (
+                pct >= style.steal_at and _steal_spot(st, view, p)
+            ):
+                return AGGRESSIVE
+            return PASSIVE if pct >= style.play_at else GIVE_UP
+        # facing a completion or raises (a re-raise that is not open is a call: its
+        # threshold is above every profile's calling threshold)
+        if pct >= style.reraise_at and rng.random() < style.aggression:
+            return AGGRESSIVE
+        invested = view.bets[p] > 0
+        threshold = style.defend * (1.3 if invested else 1.0) / (1 + 0.3 * st.raises)
+        return PASSIVE if pct >= 1 - threshold else GIVE_UP
+    mine = view.strength(p)
+    if facing:
+        if view.threat(p) > mine + 0.02 and rng.random() < style.fold_beaten:  # beaten
+            return GIVE_UP
+        if mine >= style.raise_at and rng.random() < style.raise_odds:
+            return AGGRESSIVE_BIG
+        floor = style.call_floor + 0.04 * (st.street - 4) + 0.05 * st.raises
+        if mine >= floor or rng.random() < style.bluff_call:
+            return PASSIVE
+        return GIVE_UP
+    if (mine >= style.bet_at and rng.random() < style.bet_odds) or rng.random() < style.bluff:
+        return AGGRESSIVE_BIG if mine > 0.5 else AGGRESSIVE
+    return PASSIVE

@@ -18,12 +18,16 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import Any
 from zoneinfo import ZoneInfo
 
+from msgspec.structs import replace as replace_fields
+
 from stud_hh.events import Chat, Event, Game, Hand, Header, Limit, Seat, TableNote
+from stud_hh.simulate.deal import DeckSource
 from stud_hh.simulate.names import player_name, table_name
 from stud_hh.simulate.play import HandSetup, Rake, play_hand
-from stud_hh.simulate.profiles import PROFILES, Profile
+from stud_hh.simulate.profiles import PROFILES, Profile, Style, style_of
 
 __all__ = [
     "MIXED_GAMES",
@@ -116,6 +120,10 @@ class _Player:
     seat: int
     sit_out: int = 0  # hands still sitting out
     leaving: bool = False
+    style: Style | None = None  # ``style_of(profile)``, looked up once per player
+
+    def __post_init__(self) -> None:
+        self.style = style_of(self.profile)
 
 
 class TableSession:
@@ -131,6 +139,8 @@ class TableSession:
         self.table = table_name(rng)
         self.used_names: set[str] = {HERO}
         self.players: dict[int, _Player] = {}
+        self._seated: list[_Player] | None = None  # seat order, while nobody joins or leaves
+        self._profiles_by_name: dict[str, str] | None = None
         self.tournament_id = str(rng.randrange(100_000_000, 999_999_999))
         self.buy_in = rng.choice(("$1+$0.10 USD", "$3.30+$0.30 USD", "$10+$1 USD", "Freeroll"))
         target = max(2, min(MAX_SEATS, config.players))
@@ -139,6 +149,7 @@ class TableSession:
         self.hero_seat = seats[0]
         for n, seat in enumerate(seats):
             self._seat_player(seat, hero=(n == 0))
+        self.decks = DeckSource(rng)
 
     # --- people -----------------------------------------------------------------------------
 
@@ -168,6 +179,7 @@ class TableSession:
         name = HERO if hero else self._new_name()
         player = _Player(name, self._profile(hero), self._buy_in(), seat)
         self.players[seat] = player
+        self._roster_changed()
         return player
 
     # --- stakes -----------------------------------------------------------------------------
@@ -193,126 +205,188 @@ class TableSession:
     # --- hands ------------------------------------------------------------------------------
 
     def hands(self, limit: int) -> Iterator[SimulatedHand]:
-        """Up to ``limit`` hands; fewer when a tournament ends first."""
+        """Up to ``limit`` hands; fewer when a tournament ends first.
+
+        Why the loop keeps so much between hands: a session deals hundreds of hands with
+        the same stakes, game label and players, so the header's fixed fields, the
+        seat-ordered roster and the profile map are rebuilt only when they change (a new
+        level or game, a player joining or leaving), not for every hand.
+        """
         config = self.config
         rng = self.rng
-        cash_length = rng.randint(*config.session_hands)
+        randint = rng.randint
+        tournament = config.tournament
+        cash_length = randint(*config.session_hands)
+        rake = Rake(0, 0) if tournament else config.rake
+        currency = None if tournament else "USD"
+        tournament_id = self.tournament_id if tournament else None
+        buy_in = self.buy_in if tournament else None
+        table = self._table_label()
+        random_ = rng.random
+        # a second, a minute and a half: the time between two hands' starts
+        waits = [timedelta(seconds=s) for s in range(20, 96)]
+        template: Header | None = None  # this level's and game's header, but for id and time
+        fixed_for: tuple[Any, ...] = ()
+        # stakes and game change from hand to hand only in tournaments and mixed games
+        varying = tournament or config.game == "mixed"
+        small, big, ante, bring_in, level = self._stakes(0)
+        game, mixed = self._game(0)
         number = 0
         while number < limit:
-            if not config.tournament and number >= cash_length:
+            if not tournament and number >= cash_length:
                 return
-            small, big, ante, bring_in, level = self._stakes(number)
+            if varying:
+                small, big, ante, bring_in, level = self._stakes(number)
+                game, mixed = self._game(number)
+            if template is None or fixed_for != (small, game, level):
+                fixed_for = (small, game, level)
+                template = Header(
+                    site="pokerstars", hand_id="", game=game, small_bet=small, big_bet=big,
+                    started_at=self.clock, table=table, limit=Limit.FIXED, ante=ante,
+                    bring_in=bring_in, currency=currency, max_seats=MAX_SEATS,
+                    tournament_id=tournament_id, level=level, buy_in=buy_in, mixed=mixed,
+                )
+            roster = self._roster()
+            minimum = ante + bring_in
             dealable = [
-                p for p in self.players.values()
-                if p.sit_out == 0 and p.stack > 0
-                and (config.tournament or p.stack >= ante + bring_in)
+                p for p in roster
+                if p.sit_out == 0 and p.stack > 0 and (tournament or p.stack >= minimum)
             ]
             if len(dealable) < 2:
-                for p in self.players.values():
+                for p in roster:
                     p.sit_out = 0
-                dealable = [p for p in self.players.values() if p.stack > 0]
+                dealable = [p for p in roster if p.stack > 0]
                 if len(dealable) < 2:
                     return
-            dealt_names = {p.name for p in dealable}
-            game, mixed = self._game(number)
-            header = Header(
-                site="pokerstars", hand_id=str(self.next_hand_id), game=game,
-                small_bet=small, big_bet=big, started_at=self.clock, table=self._table_label(),
-                limit=Limit.FIXED, ante=ante, bring_in=bring_in,
-                currency=None if config.tournament else "USD", max_seats=MAX_SEATS,
-                tournament_id=self.tournament_id if config.tournament else None,
-                level=level, buy_in=self.buy_in if config.tournament else None, mixed=mixed,
-            )
-            seats = tuple(
-                Seat(p.seat, p.name, p.stack, sitting_out=p.name not in dealt_names)
-                for _, p in sorted(self.players.items())
-            )
-            noise = self._noise(dealt_names) if config.noise else []
+            header = replace_fields(template, hand_id=str(self.next_hand_id),
+                                    started_at=self.clock)
+            if len(dealable) == len(roster):
+                seats = tuple([Seat(p.seat, p.name, p.stack) for p in roster])
+            else:
+                dealt_in = set(map(id, dealable))
+                seats = tuple([
+                    Seat(p.seat, p.name, p.stack, sitting_out=id(p) not in dealt_in)
+                    for p in roster
+                ])
+            noise = self._noise(dealable) if config.noise else []
             setup = HandSetup(
-                header=header, seats=seats,
-                profiles={p.name: p.profile for p in dealable}, hero=HERO, ante=ante,
-                bring_in=bring_in, rake=Rake(0, 0) if config.tournament else config.rake,
-                noise=noise,
+                header=header, seats=seats, profiles={}, hero=HERO, ante=ante,
+                bring_in=bring_in, rake=rake, noise=noise,
+                dealt_profiles=[p.profile for p in dealable],
+                dealt_styles=[p.style for p in dealable],  # type: ignore[misc]
             )
-            played = play_hand(setup, rng)
-            yield SimulatedHand(
-                played.hand, {p.name: p.profile.name for p in self.players.values()},
-                played.showdown, self.index,
-            )
+            played = play_hand(setup, rng, self.decks.deck())
+            yield SimulatedHand(played.hand, self._profile_names(), played.showdown, self.index)
             number += 1
-            by_name = {p.name: p for p in dealable}
-            for name, stack in played.stacks.items():
-                by_name[name].stack = stack
-            if not self._between_hands(ante + bring_in):
+            for p, stack in zip(dealable, played.stacks.values(), strict=True):
+                p.stack = stack
+            if not self._between_hands(minimum):
                 return
-            self.next_hand_id += rng.randint(1, 400)
-            self.clock += timedelta(seconds=rng.randint(20, 95))
+            # ``random()`` scaled, not ``randint``: a tenth of the cost, the same spread
+            self.next_hand_id += 1 + int(random_() * 400)
+            self.clock += waits[int(random_() * 76)]
+
+    def _roster(self) -> list[_Player]:
+        """The seated players in seat order (rebuilt only after someone joined or left)."""
+        roster = self._seated
+        if roster is None:
+            roster = self._seated = [p for _, p in sorted(self.players.items())]
+        return roster
+
+    def _profile_names(self) -> dict[str, str]:
+        """Every seated player's profile name: one dict shared by the hands in between
+        two changes of the roster (callers only read it)."""
+        names = self._profiles_by_name
+        if names is None:
+            names = self._profiles_by_name = {
+                p.name: p.profile.name for p in self.players.values()
+            }
+        return names
+
+    def _roster_changed(self) -> None:
+        self._seated = None
+        self._profiles_by_name = None
 
     def _table_label(self) -> str:
         if self.config.tournament:
             return f"{self.tournament_id} 1"
         return self.table
 
-    def _noise(self, dealt: set[str]) -> list[tuple[float, Event]]:
+    def _noise(self, dealt: list[_Player]) -> list[tuple[float, Event]]:
         """Lines printed during the hand; their effects apply after it."""
         rng = self.rng
+        random_ = rng.random
         out: list[tuple[float, Event]] = []
-        players = list(self.players.values())
-        for p in players:
-            if p.name in dealt and rng.random() < p.profile.chatty:
-                out.append((rng.random(), Chat(p.name, rng.choice(CHAT_LINES))))
+        for p in dealt:
+            chatty = p.profile.chatty
+            if chatty and random_() < chatty:
+                out.append((random_(), Chat(p.name, rng.choice(CHAT_LINES))))
         if self.config.tournament:
             return out
+        players = self._roster()
+        leaving = 0
         for p in players:
-            if p.name == HERO or p.leaving:
+            if p.leaving:
+                leaving += 1
+                continue
+            if p.name == HERO:
                 continue
             if p.sit_out == 1:  # back from the next hand on
-                out.append((rng.random(), TableNote("returned", p.name,
-                                                    f"{p.name} has returned")))
+                out.append((random_(), TableNote("returned", p.name,
+                                                 f"{p.name} has returned")))
                 continue
-            roll = rng.random()
+            roll = random_()
             if roll < 0.012:
                 p.leaving = True
+                leaving += 1
                 out.append((0.999, TableNote("leaves", p.name, f"{p.name} leaves the table")))
-            elif roll < 0.02 and p.sit_out == 0 and p.name in dealt:
+            elif roll < 0.02 and p.sit_out == 0 and p in dealt:
                 p.sit_out = -1  # starts after this hand
                 out.append((0.998, TableNote("sitting_out", p.name,
                                              f"{p.name} is sitting out")))
             elif roll < 0.023:
                 kind = rng.choice(("disconnected", "connected"))
-                out.append((rng.random(), TableNote(kind, p.name, f"{p.name} is {kind}")))
-        free = [s for s in range(1, MAX_SEATS + 1) if s not in self.players]
-        seated = len(self.players) - sum(p.leaving for p in players)
-        if free and seated < self.target + 1 and rng.random() < 0.18:
-            seat = rng.choice(free)
+                out.append((random_(), TableNote(kind, p.name, f"{p.name} is {kind}")))
+        seated = len(players) - leaving
+        if seated < self.target + 1 and len(players) < MAX_SEATS and random_() < 0.18:
+            seat = rng.choice([s for s in range(1, MAX_SEATS + 1) if s not in self.players])
             joiner = self._seat_player(seat)
             joiner.sit_out = -2  # seated from the next hand on
-            out.append((rng.random(), TableNote(
+            out.append((random_(), TableNote(
                 "joins", joiner.name, f"{joiner.name} joins the table at seat #{seat}")))
         return out
 
     def _between_hands(self, minimum: int) -> bool:
         """Apply leaves, sit-outs, rebuys and eliminations; False when the session ends."""
         rng = self.rng
-        for seat, p in list(self.players.items()):
+        tournament = self.config.tournament
+        hero_in = False
+        alive = 0
+        for p in self._roster():
             if p.sit_out == -2:
                 p.sit_out = 0
-                continue
-            if p.leaving:
-                del self.players[seat]
-                continue
-            if p.sit_out == -1:
-                p.sit_out = rng.randint(1, 6)
-            elif p.sit_out > 0:
-                p.sit_out -= 1
-            if self.config.tournament:
-                if p.stack == 0:
-                    del self.players[seat]
-            elif p.stack < minimum or p.stack == 0:
-                if p.name == HERO or rng.random() < 0.6:
-                    p.stack = self._buy_in()  # tops up
-                else:
-                    del self.players[seat]
-        hero_in = any(p.name == HERO for p in self.players.values())
-        alive = sum(1 for p in self.players.values() if p.stack > 0)
-        return hero_in and alive >= 2 if self.config.tournament else alive >= 2
+            else:
+                if p.leaving:
+                    self._leave(p)
+                    continue
+                if p.sit_out == -1:
+                    p.sit_out = rng.randint(1, 6)
+                elif p.sit_out > 0:
+                    p.sit_out -= 1
+                if tournament:
+                    if p.stack == 0:
+                        self._leave(p)
+                        continue
+                elif p.stack < minimum or p.stack == 0:
+                    if p.name == HERO or rng.random() < 0.6:
+                        p.stack = self._buy_in()  # tops up
+                    else:
+                        self._leave(p)
+                        continue
+            hero_in = hero_in or p.name == HERO
+            alive += p.stack > 0
+        return hero_in and alive >= 2 if tournament else alive >= 2
+
+    def _leave(self, p: _Player) -> None:
+        del self.players[p.seat]
+        self._roster_changed()

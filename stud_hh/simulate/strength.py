@@ -27,80 +27,91 @@ True
 
 from __future__ import annotations
 
+from itertools import combinations_with_replacement
+from math import comb
+
 from stud_hh.events import Game
 
-__all__ = ["board_strength", "strength"]
+__all__ = [
+    "BOARD_MEMO",
+    "FLUSH_CLASS",
+    "MEMO_LIMIT",
+    "OWN_MEMO",
+    "RANK_KEY",
+    "SUIT_KEY",
+    "board_memo",
+    "board_strength",
+    "board_strength_keyed",
+    "high_strength",
+    "high_strength_keyed",
+    "own_memo",
+    "strength",
+    "strength_keyed",
+]
 
 
-_ACE = 1 << 12
-
-
-def _four_straight(mask: int) -> bool:
-    """Four of some five consecutive ranks: at most one of the five shifted masks misses.
-
-    >>> _four_straight(0b1011100), _four_straight(0b1010100)
-    (True, False)
-    """
-    a, b, c, d, e = mask, mask >> 1, mask >> 2, mask >> 3, mask >> 4
-    return bool((a & b & c & d) | (a & b & c & e) | (a & b & d & e) | (a & c & d & e)
-                | (b & c & d & e))
-
-
-def _straight_mask(ranks: int) -> int:
-    """Rank bits 0..12 (2..A) -> bits 1..13, with the ace also at bit 0 (it plays low)."""
-    return (ranks << 1) | (1 if ranks & _ACE else 0)
+#: the 3-bit rank fields of a rank key: bit 0 of each field, and the ace's field
+_FIELDS = sum(1 << 3 * rank for rank in range(13))
+_ACE_FIELD = 1 << 36
 
 
 def high_strength(cards: tuple[int, ...] | list[int], board_only: bool = False) -> float:
     """0..1 estimate of a high hand; ``board_only`` counts just pairs/trips/quads and tops.
 
-    Why bit masks: this runs for every player on every street, so the rank counts are
-    kept as four masks (ranks seen at least once, twice, three and four times) built in
-    one pass, and pairs, trips and straights are read off them without sorting.
+    Reads the cards' rank key and longest suit (``high_strength_keyed``).
     """
-    once = twice = thrice = four = 0
+    key = 0
     suits = [0, 0, 0, 0]
     for c in cards:
-        bit = 1 << (c >> 2)
-        if once & bit:
-            if twice & bit:
-                if thrice & bit:
-                    four |= bit
-                else:
-                    thrice |= bit
-            else:
-                twice |= bit
-        else:
-            once |= bit
+        key += RANK_KEY[c]
         suits[c & 3] += 1
-    if four:
+    return high_strength_keyed(key, max(suits), len(cards), board_only)
+
+
+def high_strength_keyed(key: int, top_suit: int, n_cards: int, board_only: bool = False) -> float:
+    """``high_strength`` of ``n_cards`` cards whose ``RANK_KEY`` sum is ``key`` and whose
+    longest suit has ``top_suit`` cards.
+
+    Why a rank key: a decision runs this for every player on every street, so the rank
+    counts arrive as one integer (a 3-bit count per rank) and the masks of ranks held at
+    least once, twice and three times are read off its bits: no loop, no sorting. Masks
+    keep a rank in the lowest bit of its 3-bit field (rank r at bit 3r).
+    """
+    b0 = key & _FIELDS
+    b1 = (key >> 1) & _FIELDS
+    if (key >> 2) & _FIELDS:  # a count of four
         return 0.98
-    trips_mask = thrice
-    pairs_mask = twice & ~thrice
-    if trips_mask and (pairs_mask or trips_mask.bit_count() > 1):
+    thrice = b0 & b1
+    pairs = b1 & ~thrice
+    if thrice and (pairs or thrice & (thrice - 1)):
         return 0.93
-    n_cards = len(cards)
+    once = b0 | b1
     if not board_only:
-        if max(suits) >= 5:
+        if top_suit >= 5:
             return 0.87
         if n_cards >= 5:
-            mask = _straight_mask(once)
-            if mask & (mask >> 1) & (mask >> 2) & (mask >> 3) & (mask >> 4):
+            m = (once << 3) | (1 if once & _ACE_FIELD else 0)  # the ace plays low too
+            if m & (m >> 3) & (m >> 6) & (m >> 9) & (m >> 12):
                 return 0.82
-    if trips_mask:
-        return 0.70 + 0.08 * (trips_mask.bit_length() - 1) / 12
-    if pairs_mask:
-        if pairs_mask.bit_count() >= 2:
-            value = 0.52 + 0.12 * (pairs_mask.bit_length() - 1) / 12
+    if thrice:
+        return 0.70 + 0.08 * ((thrice.bit_length() - 1) // 3) / 12
+    if pairs:
+        if pairs & (pairs - 1):
+            value = 0.52 + 0.12 * ((pairs.bit_length() - 1) // 3) / 12
         else:
-            value = 0.25 + 0.20 * (pairs_mask.bit_length() - 1) / 12
+            value = 0.25 + 0.20 * ((pairs.bit_length() - 1) // 3) / 12
     else:
-        value = 0.02 + 0.10 * (once.bit_length() - 1) / 12
+        value = 0.02 + 0.10 * ((once.bit_length() - 1) // 3) / 12
     if not board_only and n_cards < 7:
-        if max(suits) == 4:
-            value = max(value, 0.45)
-        elif n_cards >= 4 and _four_straight(_straight_mask(once)):
-            value = max(value, 0.38)
+        if top_suit == 4:
+            return value if value > 0.45 else 0.45
+        if n_cards >= 4:
+            a = (once << 3) | (1 if once & _ACE_FIELD else 0)
+            b, c, d, e = a >> 3, a >> 6, a >> 9, a >> 12
+            if (a & b & c & d) | (a & b & c & e) | (a & b & d & e) | (a & c & d & e) | (
+                b & c & d & e
+            ):
+                return value if value > 0.38 else 0.38
     return value
 
 
@@ -145,3 +156,111 @@ def board_strength(game: Game, upcards: tuple[int, ...] | list[int]) -> float:
     if game is Game.RAZZ:
         return low
     return max(low, high_strength(upcards, board_only=True))
+
+
+# --- keyed look-ups: the same values, read from a memo instead of recomputed ---------------
+#
+# Why: every value above is a function of the cards' rank multiset (and, for the player's
+# own high hand, of the longest suit: five or more, exactly four, fewer). Summed as
+# integer keys (``RANK_KEY``, ``SUIT_KEY``), they make a decision's estimate one dict
+# look-up in ``OWN_MEMO`` / ``BOARD_MEMO``; the functions above run once per new key.
+
+#: card -> its rank counted in a 3-bit field; the sum over cards keys their rank multiset
+RANK_KEY: tuple[int, ...] = tuple(1 << 3 * (c >> 2) for c in range(52))
+#: card -> its suit counted in a 3-bit field (a hand holds at most 7 cards of a suit)
+SUIT_KEY: tuple[int, ...] = tuple(1 << 3 * (c & 3) for c in range(52))
+#: summed suit key -> what ``high_strength`` reads of the suits, as a key bit field
+FLUSH_CLASS: tuple[int, ...] = tuple(
+    (5 if top >= 5 else 4 if top == 4 else 0) << 39
+    for top in (max((k >> 3 * s) & 7 for s in range(4)) for k in range(1 << 12))
+)
+#: every 4-card key (a rank multiset, four suited or not), built in full by ``own_memo``
+_FOUR_KEYS = 2 * comb(13, 4) + (comb(16, 4) - comb(13, 4))
+#: keys kept per game: the 4th-street table, then the first 5- to 7-card hands met; the
+#: memo then stops growing, so memory stays flat however long a run is (a 6- or 7-card
+#: key rarely repeats anyway: there are tens of thousands of them)
+MEMO_LIMIT = _FOUR_KEYS + 1024
+#: game -> (rank key + flush class) -> ``strength``; read directly by ``HandView``
+OWN_MEMO: dict[Game, dict[int, float]] = {g: {} for g in Game}
+_OWN_BUILT: set[Game] = set()
+
+
+def own_memo(game: Game) -> dict[int, float]:
+    """``OWN_MEMO[game]``, holding every 4-card hand (2,535 keys, built once per game per
+    process in a few milliseconds): each 4th-street estimate is then a hit."""
+    memo = OWN_MEMO[game]
+    if game not in _OWN_BUILT:
+        _OWN_BUILT.add(game)
+        for ranks in combinations_with_replacement(range(13), 4):
+            variants = [[4 * rank + i for i, rank in enumerate(ranks)]]  # four suits
+            if len(set(ranks)) == 4:
+                variants.append([4 * rank for rank in ranks])  # one suit
+            for cards in variants:
+                key = sum(RANK_KEY[c] for c in cards) + FLUSH_CLASS[
+                    sum(SUIT_KEY[c] for c in cards)]
+                memo[key] = strength(game, cards)
+    return memo
+#: game -> upcards' rank key -> ``board_strength``: complete (``board_memo``) once a
+#: ``HandView`` of that game asked for it
+BOARD_MEMO: dict[Game, dict[int, float]] = {g: {} for g in Game}
+_MAX_UPCARDS = 4  # door card and 4th to 6th street: the 7th is down, the board shared
+
+
+def board_memo(game: Game) -> dict[int, float]:
+    """``BOARD_MEMO[game]``, filled with every rank multiset of up to four upcards (2,380
+    keys, a few milliseconds once per game per process).
+
+    Why complete rather than filled as met: an upcard key is met again and again, and a
+    table built once never grows while a long simulation runs.
+    """
+    memo = BOARD_MEMO[game]
+    if len(memo) < _BOARD_KEYS:
+        for size in range(_MAX_UPCARDS + 1):
+            for ranks in combinations_with_replacement(range(13), size):
+                # a card per rank, suits by repetition (only the ranks count here)
+                cards = [4 * rank + ranks[:i].count(rank) for i, rank in enumerate(ranks)]
+                key = sum(RANK_KEY[c] for c in cards)
+                if key not in memo:
+                    memo[key] = (board_strength(game, cards) if cards else 0.0)
+    return memo
+
+
+_BOARD_KEYS = sum(comb(13 + size - 1, size) for size in range(_MAX_UPCARDS + 1))
+
+
+def strength_keyed(game: Game, rank_key: int, suit_key: int,
+                   cards: tuple[int, ...] | list[int]) -> float:
+    """``strength(game, cards)`` where ``rank_key`` and ``suit_key`` are the sums of
+    ``RANK_KEY`` and ``SUIT_KEY`` over ``cards`` (kept by the caller as cards are dealt).
+
+    >>> from stud_hh.cards import parse_cards
+    >>> cards = parse_cards("Ah Kh 2h 7h Ad")
+    >>> keys = sum(RANK_KEY[c] for c in cards), sum(SUIT_KEY[c] for c in cards)
+    >>> strength_keyed(Game.STUD8, *keys, cards) == strength(Game.STUD8, cards)
+    True
+    """
+    flush = FLUSH_CLASS[suit_key]
+    memo = OWN_MEMO[game]
+    value = memo.get(rank_key + flush)
+    if value is None:
+        if game is Game.STUD:
+            value = high_strength_keyed(rank_key, flush >> 39, len(cards))
+        else:
+            value = strength(game, cards)
+        if len(memo) < MEMO_LIMIT:
+            memo[rank_key + flush] = value
+    return value
+
+
+def board_strength_keyed(game: Game, key: int, upcards: tuple[int, ...] | list[int]) -> float:
+    """``board_strength(game, upcards)`` where ``key`` is the sum of ``RANK_KEY`` over them."""
+    memo = BOARD_MEMO[game]
+    value = memo.get(key)
+    if value is None:
+        if game is Game.STUD:
+            value = high_strength_keyed(key, 0, len(upcards), board_only=True) if upcards else 0.0
+        else:
+            value = board_strength(game, upcards)
+        if len(memo) < MEMO_LIMIT:
+            memo[key] = value
+    return value

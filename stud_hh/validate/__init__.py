@@ -12,8 +12,8 @@ from __future__ import annotations
 from stud_hh.events import Hand
 from stud_hh.rules import POKERSTARS, RuleSet, preset
 from stud_hh.validate.catalogue import CATALOGUE, Code, Severity, Violation, has_errors
-from stud_hh.validate.consistency import Ledger, check_record
-from stud_hh.validate.replay import replay as _replay
+from stud_hh.validate.consistency import check_record
+from stud_hh.validate.replay import walk
 
 __all__ = [
     "CATALOGUE",
@@ -44,11 +44,11 @@ def validate(hand: Hand, rules: RuleSet | None = None) -> list[Violation]:
 
     Engine findings that repeat a record finding at the same action are reported once.
     """
-    rules = rules or default_rules(hand)
-    ledger = Ledger(hand)
-    found = _replay(hand, rules, ledger)
+    found, ledger = walk(hand, rules or default_rules(hand))
     record = check_record(hand, ledger)
-    seen = {(v.code, v.action_index, v.player) for v in found}
-    found += [v for v in record if (v.code, v.action_index, v.player) not in seen]
-    found.sort(key=_order)
+    if record:
+        seen = {(v.code, v.action_index, v.player) for v in found}
+        found += [v for v in record if (v.code, v.action_index, v.player) not in seen]
+    if len(found) > 1:
+        found.sort(key=_order)
     return found

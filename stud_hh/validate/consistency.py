@@ -10,6 +10,7 @@ more than parsing (benchmarks/validate_bench.py).
 from __future__ import annotations
 
 from collections import Counter
+from itertools import chain
 
 from stud_hh.cards import str_card
 from stud_hh.events import (
@@ -24,6 +25,7 @@ from stud_hh.events import (
     Deal,
     Fold,
     Hand,
+    Header,
     Muck,
     Raise,
     SeatResult,
@@ -213,6 +215,80 @@ class Ledger:
         self.total = total
 
 
+    @classmethod
+    def gathered(
+        cls,
+        hand: Hand,
+        stacks: dict[str, int],
+        exact_stacks: bool,
+        antes: list[Ante],
+        took_part: set[str],
+        dealt: dict[str, list[int | None]],
+        oversized_deals: list[Deal],
+        board: list[int],
+        folded: set[str],
+        bring_in: BringIn | None,
+        streets: list[tuple[Street, dict[str, int], list[UncalledReturn]]],
+        collects: list[Collect],
+        summary: Summary | None,
+        showdown: list[Show | Muck],
+        revealed: list[tuple[str, tuple[int, ...]]],
+        last_round: list[object],
+        last_street: Street,
+    ) -> Ledger:
+        """A ledger from the fields the replay gathered in its own pass over the events.
+
+        The pot total is summed here from the antes, each street's contributions and the
+        returns. ``over_stack`` needs the order of the chips put in only when a player's
+        chips could have gone past his stack: his antes and contributions, returns
+        ignored, bound what he ever had in at once when no contribution went down
+        (``exact_stacks``); otherwise the ledger's own pass counts them in order.
+        """
+        self = cls.__new__(cls)
+        self.antes = antes
+        self.took_part = took_part
+        self.dealt = dealt
+        self.oversized_deals = oversized_deals
+        self.board = board
+        self.folded = folded
+        self.bring_in = bring_in
+        self.streets = streets
+        self.collects = collects
+        self.summary = summary
+        self.showdown = showdown
+        self.revealed = revealed
+        self.last_round = last_round
+        self.last_street = last_street
+        amounts = [a.amount for a in antes]
+        put = sum(amounts)  # every chip put in, returns not taken back
+        if amounts and min(amounts) < 0:
+            exact_stacks = False
+        returned = 0
+        for _, put_in, returns in streets:
+            put += sum(put_in.values())
+            for r in returns:
+                returned += r.amount
+        self.total = put - returned
+        self.over_stack = []
+        if exact_stacks and put > min(stacks.values(), default=0):
+            # Nobody's chips can have passed his stack if all of them together did not
+            # pass the shortest stack (puts are never negative here); else per player.
+            spent: dict[str, int] = {}
+            for a in antes:
+                spent[a.player] = spent.get(a.player, 0) + a.amount
+            for _, put_in, _ in streets:
+                for player, amount in put_in.items():
+                    spent[player] = spent.get(player, 0) + amount
+            for player, amount in spent.items():
+                stack = stacks.get(player)
+                if stack is not None and amount > stack:
+                    exact_stacks = False
+                    break
+        if not exact_stacks:
+            self.over_stack = cls(hand).over_stack
+        return self
+
+
 def table_ante(hand: Hand, ledger: Ledger | None = None) -> int | None:
     """The ante most players posted; the header's only when nobody posted one.
 
@@ -220,13 +296,18 @@ def table_ante(hand: Hand, ledger: Ledger | None = None) -> int | None:
     posted antes, so the header cannot be the reference: the majority is.
     """
     antes = ledger.antes if ledger is not None else [e for e in hand.events if type(e) is Ante]
+    return ante_of(antes, hand.header)
+
+
+def ante_of(antes: list[Ante], header: Header) -> int | None:
+    """``table_ante`` from the hand's ``Ante`` events."""
     full = [a.amount for a in antes if not a.all_in]
     if full:
         first = full[0]
         if full.count(first) == len(full):  # all equal (the usual case), without a genexpr
             return first
         return Counter(full).most_common(1)[0][0]
-    return hand.header.ante
+    return header.ante
 
 
 def check_record(hand: Hand, ledger: Ledger | None = None) -> list[Violation]:
@@ -248,7 +329,7 @@ def check_antes(hand: Hand, ledger: Ledger) -> list[Violation]:
     if expected is None:
         return []
     out: list[Violation] = []
-    hid = hand.hand_id
+    hid = hand.header.hand_id  # the property costs a call and a type lookup
     if len(ledger.antes) < len(ledger.took_part):
         posted = {a.player for a in ledger.antes}
         for seat in hand.seats:
@@ -268,7 +349,7 @@ def check_antes(hand: Hand, ledger: Ledger) -> list[Violation]:
 
 def check_chips(hand: Hand, ledger: Ledger) -> list[Violation]:
     header = hand.header
-    hid = hand.hand_id
+    hid = hand.header.hand_id  # the property costs a call and a type lookup
     out = [violation(hid, "BET_EXCEEDS_STACK", street=street, action_index=index,
                      player=player, amount=money(put, header), stack=money(behind, header))
            for player, street, index, put, behind in ledger.over_stack]
@@ -293,6 +374,13 @@ def _check_returns(
     out: list[Violation] = []
     header = hand.header
     for street, put_in, returns in streets:
+        if not returns:
+            if not put_in:
+                continue
+            amounts = list(put_in.values())
+            top = max(amounts)
+            if top <= 0 or amounts.count(top) > 1:  # nothing uncalled, nothing returned
+                continue
         top_player, top, second = None, 0, 0
         for player, amount in put_in.items():
             if amount > top:
@@ -329,7 +417,7 @@ def _check_collected(
     hand: Hand, summary: Summary, collects: list[Collect], total: int
 ) -> list[Violation]:
     header = hand.header
-    hid = hand.hand_id
+    hid = hand.header.hand_id  # the property costs a call and a type lookup
     out: list[Violation] = []
     collected = sum(c.amount for c in collects)
     # Collected amounts agreeing with the summary's total are consistent with it; a total
@@ -365,7 +453,7 @@ def _check_collected(
 
 
 def check_cards(hand: Hand, ledger: Ledger) -> list[Violation]:
-    hid = hand.hand_id
+    hid = hand.header.hand_id  # the property costs a call and a type lookup
     out: list[Violation] = []
     board = ledger.board
 
@@ -395,25 +483,23 @@ def check_cards(hand: Hand, ledger: Ledger) -> list[Violation]:
             break
 
     # One deck: a card belongs to one player (or the board).
+    board_set = set(board)
+    dealt = ledger.dealt
+    dealt_cards = list(chain.from_iterable(dealt.values()))
+    distinct = set(dealt_cards)
+    distinct.discard(None)
     owner: dict[int, str] = dict.fromkeys(board, "the board")
     reported: set[int] = set()
-    board_set = set(board)
-    for player, dealt in ledger.dealt.items():
-        seen: set[int] = set()
-        for c in dealt:
-            if c is None:
-                continue
-            prev = owner.get(c)
-            if c in seen or (prev is not None and prev != player):
-                if c not in reported:
-                    reported.add(c)
-                    where = f"dealt twice to {player}" if c in seen else f"{prev} and {player}"
-                    out.append(violation(hid, "DUPLICATE_CARD", street=None,
-                                         action_index=None, player=player, card=str_card(c),
-                                         where=where))
-            else:
-                owner[c] = player
-            seen.add(c)
+    if len(distinct) == len(dealt_cards) - dealt_cards.count(None) and \
+            distinct.isdisjoint(board_set):
+        # No known card dealt twice (the usual hand): each has one owner.
+        if _shown_as_dealt(dealt, distinct, board_set, ledger.revealed):
+            return out
+        for player, held in dealt.items():
+            owner.update(dict.fromkeys(held, player))
+        owner.pop(None, None)  # type: ignore[call-overload]
+    else:
+        _dealt_twice(hid, dealt, owner, reported, out)
     for player, cards in ledger.revealed:
         for c in cards:
             if c in board_set:
@@ -427,6 +513,55 @@ def check_cards(hand: Hand, ledger: Ledger) -> list[Violation]:
                                      player=player, card=str_card(c),
                                      where=f"{prev} and {player}"))
     return out
+
+
+def _shown_as_dealt(dealt: dict[str, list[int | None]], known: set[int], board: set[int],
+                    revealed: list[tuple[str, tuple[int, ...]]]) -> bool:
+    """True when no shown card belongs to someone else: the usual hand, in set operations.
+
+    Each card a player shows is on the board, dealt to him, or dealt to nobody the history
+    names and shown by nobody before him. ``check_cards`` walks the cards one by one
+    (and reports) only when this fails.
+    """
+    claimed: dict[str, set[int]] = {}  # cards dealt to nobody named, by who showed them
+    for player, cards in revealed:
+        rest = set(cards)
+        rest -= board
+        theirs = rest & known
+        if theirs and not theirs.issubset(dealt.get(player, ())):
+            return False
+        rest -= known
+        if rest:
+            for other, shown in claimed.items():
+                if other != player and not shown.isdisjoint(rest):
+                    return False
+            mine = claimed.get(player)
+            if mine is None:
+                claimed[player] = rest
+            else:
+                mine |= rest
+    return True
+
+
+def _dealt_twice(hid: str, dealt: dict[str, list[int | None]], owner: dict[int, str],
+                 reported: set[int], out: list[Violation]) -> None:
+    """``DUPLICATE_CARD`` for each card dealt twice; ``owner`` learns who holds the rest."""
+    for player, held in dealt.items():
+        seen: set[int] = set()
+        for c in held:
+            if c is None:
+                continue
+            prev = owner.get(c)
+            if c in seen or (prev is not None and prev != player):
+                if c not in reported:
+                    reported.add(c)
+                    where = f"dealt twice to {player}" if c in seen else f"{prev} and {player}"
+                    out.append(violation(hid, "DUPLICATE_CARD", street=None,
+                                         action_index=None, player=player, card=str_card(c),
+                                         where=where))
+            else:
+                owner[c] = player
+            seen.add(c)
 
 
 # --- showdown order ---------------------------------------------------------------------------

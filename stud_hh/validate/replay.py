@@ -14,6 +14,7 @@ judges turn order, sizes, caps, completion, open pairs, all-ins and the showdown
 from __future__ import annotations
 
 import contextlib
+from typing import get_args
 
 from stud_hh.engine import Action, ActionKind, IllegalAction, Phase, Stakes, StudState
 from stud_hh.events import (
@@ -22,21 +23,27 @@ from stud_hh.events import (
     BringIn,
     Call,
     Check,
+    Collect,
     Complete,
     Deal,
+    Event,
     Fold,
     Hand,
     Limit,
     Muck,
     Raise,
+    SeatResult,
     Show,
+    ShowdownStart,
     Street,
     StreetStart,
+    Summary,
+    UncalledReturn,
 )
 from stud_hh.events import Bet as BetEvent
 from stud_hh.rules import POKERSTARS, RuleSet
 from stud_hh.validate.catalogue import CATALOGUE, Violation, violation
-from stud_hh.validate.consistency import Ledger, table_ante
+from stud_hh.validate.consistency import Ledger, ante_of
 from stud_hh.validate.money import money
 
 #: Engine codes that name the same breach under another word in the catalogue.
@@ -83,13 +90,17 @@ def stakes_for(hand: Hand, ledger: Ledger | None = None) -> tuple[Stakes, str | 
     the small bet (rule book 4.3), and equal to the header's when another dialect printed
     one that differs.
     """
-    h = hand.header
     ledger = ledger or Ledger(hand)
-    ante = table_ante(hand, ledger) or 0
+    return _stakes(hand, ledger.antes, ledger.bring_in)
+
+
+def _stakes(hand: Hand, antes: list[Ante], posted: BringIn | None) -> tuple[Stakes, str | None]:
+    """``stakes_for`` from the hand's antes and first bring-in."""
+    h = hand.header
+    ante = ante_of(antes, h) or 0
     fallback = max(ante + 1, h.small_bet // 2)
     declared = h.bring_in if h.bring_in is not None and ante < h.bring_in < h.small_bet \
         else None
-    posted = ledger.bring_in
     problem: str | None = None
     if posted is None or posted.all_in:
         bring_in = declared or fallback
@@ -103,13 +114,50 @@ def stakes_for(hand: Hand, ledger: Ledger | None = None) -> tuple[Stakes, str | 
         problem = money(declared, h)
     else:
         bring_in = posted.amount
-    return Stakes(ante=ante, bring_in=bring_in, small_bet=h.small_bet, big_bet=h.big_bet), problem
+    key = (ante, bring_in, h.small_bet, h.big_bet)
+    stakes = _STAKES.get(key)
+    if stakes is None:
+        if len(_STAKES) > 1_000:  # a few stakes recur: keep the cache small
+            _STAKES.clear()
+        stakes = _STAKES[key] = Stakes(ante=ante, bring_in=bring_in, small_bet=h.small_bet,
+                                       big_bet=h.big_bet)
+    return stakes, problem
+
+
+#: ``Stakes`` are immutable values and a session's hands share a few: built once each.
+_STAKES: dict[tuple[int, int, int, int], Stakes] = {}
 
 
 def participants(hand: Hand, ledger: Ledger | None = None) -> list[str]:
     """Players dealt in, in seat order: the engine's players."""
-    took_part = (ledger or Ledger(hand)).took_part
+    return _participants(hand, (ledger or Ledger(hand)).took_part)
+
+
+def _participants(hand: Hand, took_part: set[str]) -> list[str]:
     return [s.player for s in hand.seats if s.player in took_part and s.stack > 0]
+
+
+def _prefix(events: tuple[object, ...]) -> tuple[set[str], list[Ante], BringIn | None]:
+    """Who is dealt in and the antes, from the events before the first betting action.
+
+    In a well-formed history every participant antes or is dealt cards before anyone
+    acts, so this is what the engine needs to start; ``_Replay.run`` checks it against
+    the whole hand afterwards. Also the first bring-in (the ledger's ``bring_in``).
+    """
+    took: set[str] = set()
+    antes: list[Ante] = []
+    for event in events:
+        kind = type(event)
+        if kind is Deal:
+            took.add(event.player)  # type: ignore[attr-defined]
+        elif kind is Ante:
+            antes.append(event)  # type: ignore[arg-type]
+            took.add(event.player)  # type: ignore[attr-defined]
+        elif kind is BringIn:
+            return took, antes, event  # type: ignore[return-value]
+        elif kind in _TO_ENGINE:
+            break
+    return took, antes, next((e for e in events if type(e) is BringIn), None)  # type: ignore[misc]
 
 
 #: history event -> (engine action kind, the event field holding ``Action.amount``)
@@ -136,26 +184,49 @@ def _action_for(key: tuple[ActionKind, int, int | None]) -> Action:
     return action
 
 
-#: What ``_Replay.run`` does with each event type, in one dict lookup: betting actions map
-#: to their ``_TO_ENGINE`` pair, the other events to a small code; the rest is skipped.
-_DEAL, _STREET, _ANTE, _BOARD, _SHOW, _MUCK = range(6)
-_SKIP = -1
-_DISPATCH: dict[type, object] = {
-    **_TO_ENGINE,
-    Deal: _DEAL, StreetStart: _STREET, Ante: _ANTE, BoardCard: _BOARD, Show: _SHOW,
-    Muck: _MUCK,
+#: What ``_Replay.run_with`` does with each event type, in one dict lookup: a small code,
+#: the betting actions first (their engine kind is ``_KINDS[code]``).
+_W_CALL, _W_BET, _W_BRING_IN, _W_CHECK, _W_FOLD, _W_RAISE, _W_COMPLETE = range(7)
+_W_DEAL, _W_ANTE, _W_STREET, _W_SEAT, _W_SHOW, _W_MUCK = range(7, 13)
+_W_RETURN, _W_COLLECT, _W_SUMMARY, _W_SHOWDOWN, _W_BOARD, _W_OTHER = range(13, 19)
+_WALK: dict[type, int] = {
+    **dict.fromkeys(get_args(Event), _W_OTHER),  # events with nothing to replay or count
+    Call: _W_CALL,
+    BetEvent: _W_BET,
+    BringIn: _W_BRING_IN,
+    Check: _W_CHECK,
+    Fold: _W_FOLD,
+    Raise: _W_RAISE,
+    Complete: _W_COMPLETE,
+    Deal: _W_DEAL,
+    Ante: _W_ANTE,
+    StreetStart: _W_STREET,
+    SeatResult: _W_SEAT,
+    Show: _W_SHOW,
+    Muck: _W_MUCK,
+    UncalledReturn: _W_RETURN,
+    Collect: _W_COLLECT,
+    Summary: _W_SUMMARY,
+    ShowdownStart: _W_SHOWDOWN,
+    BoardCard: _W_BOARD,
 }
-_BRING_IN_CODE = _TO_ENGINE[BringIn]
+#: The engine's action kind for each betting action's code.
+_KINDS = (ActionKind.CALL, ActionKind.BET, ActionKind.BRING_IN, ActionKind.CHECK,
+          ActionKind.FOLD, ActionKind.RAISE, ActionKind.COMPLETE)
+#: Enum members read in the loop, looked up once (a class attribute read is a lookup).
+_ANTES, _BETTING, _DEALING, _SHOWDOWN = Phase.ANTES, Phase.BETTING, Phase.DEALING, Phase.SHOWDOWN
+_THIRD = Street.THIRD
+_FIXED = Limit.FIXED
 
 
 class _Replay:
     """One replay; a class only to share the state between the event handlers."""
 
-    def __init__(self, hand: Hand, rules: RuleSet, ledger: Ledger) -> None:
+    def __init__(self, hand: Hand, rules: RuleSet) -> None:
         self.hand = hand
-        self.ledger = ledger
+        self.ledger: Ledger | None = None  # set by run_with
         self.rules = rules
-        self.hid = hand.hand_id
+        self.hid = hand.header.hand_id
         self.out: list[Violation] = []
         self.street = Street.THIRD
         self.index = -1
@@ -205,55 +276,125 @@ class _Replay:
 
     def fill_unseen_deals(self, st: StudState) -> None:
         """Deal ``None`` for cards the history does not print (opponents' river cards)."""
-        while st.phase is Phase.DEALING:
-            due = st.deal_due
-            if due is None or due.community or not due.players:
+        while st.phase is _DEALING:
+            street = st.street
+            st.deal_unknown()  # the whole street at once (nothing while a community card is due)
+            if st.phase is _DEALING and st.street == street:
                 return
-            for p in due.players:
-                st.force_deal(p, (None,) * len(due.up))
 
-    def run(self) -> list[Violation]:
+    def run_with(self, names: list[str], setup: tuple[Stakes, str | None],
+                 bring_in: BringIn | None, set_up_antes: list[Ante]) -> Ledger:
+        """One walk over the events, feeding the engine and gathering the ledger at once.
+
+        ``names``, the stakes, the bring-in and the antes are what the engine is set up
+        with; the ledger built here says whether they were the whole hand's (``walk``
+        checks).
+        """
         hand = self.hand
-        ledger = self.ledger
-        names = participants(hand, ledger)
-        if len(names) < 2:
-            return self.out
-        stacks = {s.player: s.stack for s in hand.seats}
-        stakes, bring_in_problem = stakes_for(hand, ledger)
-        try:
-            st = StudState(hand.header.game, stakes, [stacks[n] for n in names],
-                           rules=self.rules, players=names)
-        except ValueError:
-            return self.out
+        seats = hand.seats
+        stacks = {s.player: s.stack for s in seats}
+        stakes, bring_in_problem = setup
+        st: StudState | None = None
+        if len(names) >= 2:
+            try:
+                st = StudState(hand.header.game, stakes, [stacks[n] for n in names],
+                               rules=self.rules, players=names)
+            except ValueError:
+                st = None
+        if st is None:  # nothing to replay: the ledger alone, for the record checks
+            self.ledger = Ledger(hand)
+            return self.ledger
         known = {name: i for i, name in enumerate(names)}
-        antes = ledger.antes
+        self.players = tuple(names)
+
+        # The ledger, gathered on the way (see consistency.Ledger for the fields).
+        antes: list[Ante] = []
+        dealt: dict[str, list[int | None]] = {}
+        oversized: list[Deal] = []
+        board: list[int] = []
+        folded: set[str] = set()
+        streets: list[tuple[Street, dict[str, int], list[UncalledReturn]]] = []
+        collects: list[Collect] = []
+        summary: Summary | None = None
+        showdown: list[Show | Muck] = []
+        revealed: list[tuple[str, tuple[int, ...]]] = []
+        last_round: list[object] = []
+        extra: set[str] = set()  # players who acted without being dealt in
+        street_in: dict[str, int] = {}
+        returns: list[UncalledReturn] = []
+        round_actions: list[object] = []
+        exact_stacks = True  # False when a put went down: the stacks need the slow count
+        in_showdown = False
+
         ante = stakes.ante
-        antes_as_due = len(antes) == len(names)
+        antes_as_due = len(set_up_antes) == len(names)
         if antes_as_due:
-            for a in antes:
+            for a in set_up_antes:
                 if a.amount != ante or a.player not in known:
                     antes_as_due = False
                     break
-        self.players = tuple(names)
-        betting = Phase.BETTING
-        dispatch = _DISPATCH
+        betting = _BETTING
+        third = _THIRD
+        street = third
+        dispatch = _WALK
+        kinds = _KINDS
         actions = _ACTIONS
         known_get = known.get
+        street_in_get = street_in.get
+        round_append = round_actions.append
         force_deal = st.force_deal
         apply = st.apply
         index = -1
         for event in hand.events:
-            code = dispatch.get(type(event), _SKIP)
-            if code is _SKIP:
+            try:
+                code = dispatch[type(event)]
+            except KeyError:  # not an event type: nothing to replay or count
                 continue
-            if code.__class__ is tuple:  # a betting action: (engine kind, amount field)
+            if code <= _W_COMPLETE:  # a betting action
                 index += 1
-                # Fast path: a known player acting while betting is open, legally.
-                i = known_get(event.player)
-                if i is not None and st.phase is betting and (
-                        bring_in_problem is None or code is not _BRING_IN_CODE):
-                    engine_kind, field = code
-                    key = (engine_kind, i, getattr(event, field) if field else None)
+                round_append(event)
+                # One branch per event type: each attribute read sees a single type,
+                # which the interpreter specialises (a shared read would look it up).
+                if code == _W_CALL:
+                    player = event.player
+                    amount = event.amount
+                elif code == _W_CHECK:
+                    player = event.player
+                    amount = None
+                elif code == _W_FOLD:
+                    player = event.player
+                    amount = None
+                    folded.add(player)
+                    if event.cards:
+                        revealed.append((player, event.cards))
+                elif code == _W_BET:  # noqa: SIM114 (one type per branch, see above)
+                    player = event.player
+                    amount = event.amount
+                elif code == _W_BRING_IN:
+                    player = event.player
+                    amount = event.amount
+                elif code == _W_RAISE:
+                    player = event.player
+                    amount = event.to
+                else:
+                    player = event.player
+                    amount = event.to
+                if code <= _W_BRING_IN:  # chips added = amount
+                    if amount < 0:  # type: ignore[operator]
+                        exact_stacks = False
+                    street_in[player] = street_in_get(player, 0) + amount  # type: ignore[operator]
+                elif code >= _W_RAISE:  # chips added = to - already in on this street
+                    if amount < street_in_get(player, 0):  # type: ignore[operator]
+                        exact_stacks = False
+                    street_in[player] = amount  # type: ignore[assignment]
+                i = known_get(player)
+                if i is None:
+                    extra.add(player)
+                elif st.phase is betting and (
+                        bring_in_problem is None or code != _W_BRING_IN):
+                    # Fast path: a known player acting while betting is open, legally.
+                    kind = kinds[code]
+                    key = (kind, i, amount)
                     action = actions.get(key) or _action_for(key)
                     try:
                         apply(action)
@@ -261,39 +402,100 @@ class _Replay:
                     except IllegalAction:
                         pass
                 self.index = index
+                self.street = street
                 self._action(st, event, known, bring_in_problem)
-            elif code == _DEAL:
-                i = known_get(event.player)
+            elif code == _W_DEAL:
+                player = event.player
+                cards = event.cards
+                held = dealt.get(player)
+                if held is None:
+                    dealt[player] = list(cards)
+                else:
+                    held.extend(cards)
+                if len(cards) > 1 and (len(cards) > 3 or event.street is not third):
+                    oversized.append(event)  # WRONG_CARD_COUNT (check_cards)
+                i = known_get(player)
                 if i is not None:
-                    force_deal(i, event.cards)
-            elif code == _STREET:
-                self.street = event.street
-            elif code == _ANTE:
-                if st.phase is Phase.ANTES:
+                    force_deal(i, cards)
+            elif code == _W_ANTE:
+                antes.append(event)
+                if st.phase is _ANTES:
                     if antes_as_due:
                         st.post_antes()  # the common case, in one call
                     elif event.player in known:
                         st.force_ante(known[event.player], event.amount)
-            elif code == _BOARD:
+            elif code == _W_STREET:
+                if street_in or returns:
+                    streets.append((street, street_in, returns))
+                if round_actions:
+                    last_round = round_actions
+                street_in, returns, round_actions = {}, [], []
+                street_in_get = street_in.get
+                round_append = round_actions.append
+                street = event.street
+            elif code == _W_SEAT:
+                if event.cards:
+                    revealed.append((event.player, event.cards))
+            elif code == _W_SHOW:
+                cards = event.cards
+                if cards:
+                    revealed.append((event.player, cards))
+                    if in_showdown:
+                        showdown.append(event)
+                self.fill_unseen_deals(st)
+                try:  # noqa: SIM105 (a with block costs two special-method lookups)
+                    st.show(event.player, cards)
+                except (IllegalAction, ValueError, KeyError):
+                    pass
+            elif code == _W_MUCK:
+                if event.cards:
+                    revealed.append((event.player, event.cards))
+                if in_showdown:
+                    showdown.append(event)
+                try:  # noqa: SIM105 (as for show)
+                    st.muck(event.player)
+                except (IllegalAction, ValueError, KeyError):
+                    pass
+            elif code == _W_RETURN:
+                returns.append(event)
+            elif code == _W_COLLECT:
+                collects.append(event)
+            elif code == _W_SUMMARY:
+                summary = event
+                board.extend(c for c in event.board if c not in board)
+            elif code == _W_SHOWDOWN:
+                in_showdown = True
+            elif code == _W_BOARD:
+                if event.card not in board:
+                    board.append(event.card)
                 self.fill_unseen_deals(st)
                 due = st.deal_due
                 if st.phase is Phase.DEALING and due is not None and due.community:
                     with contextlib.suppress(IllegalAction, ValueError):
                         st.deal_community(event.card)
-            elif code == _SHOW:
-                self.fill_unseen_deals(st)
-                with contextlib.suppress(IllegalAction, ValueError, KeyError):
-                    st.show(event.player, event.cards)
-            else:  # _MUCK
-                with contextlib.suppress(IllegalAction, ValueError, KeyError):
-                    st.muck(event.player)
+        if street_in or returns:
+            streets.append((street, street_in, returns))
+        if round_actions:
+            last_round = round_actions
         self.index = index
+        self.street = street
+
+        # Everyone dealt, anted or acting: the participants acted under their names.
+        took_part = set(dealt)
+        took_part.update(names)
+        took_part.update([a.player for a in antes])
+        if extra:
+            took_part |= extra
+        ledger = Ledger.gathered(
+            hand, stacks, exact_stacks, antes, took_part, dealt, oversized, board, folded,
+            bring_in, streets, collects, summary, showdown, revealed, last_round, street)
+        self.ledger = ledger
+
         collected: dict[str, int] = {}
-        for c in ledger.collects:
+        for c in collects:
             collected[c.player] = collected.get(c.player, 0) + c.amount
-        summary = ledger.summary
         self._finish(st, collected, summary.rake if summary else 0, summary is not None)
-        return self.out
+        return ledger
 
     def _action(self, st: StudState, event: object, known: dict[str, int],
                 bring_in_problem: str | None) -> None:
@@ -380,7 +582,7 @@ class _Replay:
     def _finish(self, st: StudState, collected: dict[str, int], rake: int,
                 summary_seen: bool) -> None:
         self.fill_unseen_deals(st)
-        if st.phase is Phase.BETTING:
+        if st.phase is _BETTING:
             who = st.players[st.to_act] if st.to_act is not None else "?"
             self.out.append(violation(
                 self.hid, "INCOMPLETE_HAND", street=self.street, action_index=None,
@@ -392,7 +594,7 @@ class _Replay:
                 self.hid, "INCOMPLETE_HAND", street=None, action_index=None, player=None,
                 detail="the hand stops without a summary"))
             return
-        if st.phase is not Phase.SHOWDOWN:
+        if st.phase is not _SHOWDOWN:
             return
         try:
             result = st.award(rake=rake)
@@ -418,15 +620,47 @@ class _Replay:
                                   player=wrong[0], detail="; ".join(parts)))
 
 
+def walk(hand: Hand, rules: RuleSet) -> tuple[list[Violation], Ledger]:
+    """The engine's violations and the record checks' ledger, from one pass over the events.
+
+    The engine is set up from the start of the hand (``_prefix``); when the whole hand
+    shows a participant or an ante the start did not (damaged histories only), the walk is
+    done again, set up from the whole hand, so the verdicts are the same either way.
+    """
+    took, antes, bring_in = _prefix(hand.events)
+    names = _participants(hand, took)
+    try:
+        setup = _stakes(hand, antes, bring_in)
+    except ValueError:  # impossible stakes from the start alone: the whole hand decides
+        whole = Ledger(hand)
+    else:
+        run = _Replay(hand, rules)
+        whole = run.run_with(names, setup, bring_in, antes)
+        if len(whole.antes) == len(antes) and (
+                len(whole.took_part) == len(took)
+                or _participants(hand, whole.took_part) == names):
+            return _sized(hand, run.out), whole
+    run = _Replay(hand, rules)
+    ledger = run.run_with(_participants(hand, whole.took_part),
+                          _stakes(hand, whole.antes, whole.bring_in), whole.bring_in,
+                          whole.antes)
+    return _sized(hand, run.out), ledger
+
+
+def _sized(hand: Hand, found: list[Violation]) -> list[Violation]:
+    """The engine knows fixed limit only so far: its size verdicts hold only there."""
+    if hand.header.limit is not _FIXED:
+        return [v for v in found if v.code not in _FIXED_LIMIT_ONLY]
+    return found
+
+
 def replay(hand: Hand, rules: RuleSet | None = None,
            ledger: Ledger | None = None) -> list[Violation]:
     """Violations the engine finds replaying ``hand`` under ``rules`` (PokerStars' default).
 
-    ``ledger`` is the record checks' pass over the same hand, shared to save a pass.
     The engine knows fixed limit only so far (docs/engine-api.md): for spread, pot and
     no-limit hands its size verdicts are left out rather than reported falsely.
+    ``ledger`` is accepted for compatibility and not needed: the replay gathers its own
+    on the way (``walk``).
     """
-    found = _Replay(hand, rules or POKERSTARS, ledger or Ledger(hand)).run()
-    if hand.header.limit is not Limit.FIXED:
-        found = [v for v in found if v.code not in _FIXED_LIMIT_ONLY]
-    return found
+    return walk(hand, rules or POKERSTARS)[0]

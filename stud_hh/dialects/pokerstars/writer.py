@@ -102,23 +102,56 @@ EASTERN = ZoneInfo("America/New_York")
 HAND_SEPARATOR = "\n\n\n"
 
 
-#: currency -> amount -> text; antes, bets and small pots repeat, so they are memoised ...
-_MONEY_CACHE: dict[str | None, dict[int, str]] = {}
-_MEMO_BELOW = 2_000  # ... below this amount (stacks and big pots rarely repeat) ...
+_MEMO_BELOW = 2_000  # amounts memoised: antes, bets and small pots repeat ...
 _MEMO_SIZE = 512  # ... in memos that stay small (flat memory however many hands)
+
+
+class _MoneyTexts(dict[int, str]):
+    """amount -> text in one currency: ``texts[amount]`` is one dict look-up once seen.
+
+    Why a ``dict`` with ``__missing__``: the writer formats a dozen amounts per hand, and
+    a hit then costs no Python call at all. Stacks and big pots rarely repeat: only
+    amounts below ``_MEMO_BELOW`` are kept, at most ``_MEMO_SIZE`` of them.
+    """
+
+    __slots__ = ("currency", "symbol")
+
+    def __init__(self, currency: str | None) -> None:
+        super().__init__()
+        self.currency = currency
+        self.symbol = CURRENCY_SYMBOLS.get(currency, "$") if currency is not None else None
+
+    def __missing__(self, amount: int) -> str:
+        symbol = self.symbol
+        if symbol is None:
+            text = str(amount)
+        elif amount >= 0:  # _money_text, inlined for the stacks and pots that miss
+            whole, cents = divmod(amount, 100)
+            text = f"{symbol}{whole}{_CENTS[cents]}"
+        else:
+            text = _money_text(amount, self.currency)
+        if 0 <= amount < _MEMO_BELOW and len(self) < _MEMO_SIZE:
+            self[amount] = text
+        return text
+
+
+#: cents -> their printed tail: "" for whole amounts ("$1"), else ".04"
+_CENTS = ("", *(f".{cents:02d}" for cents in range(1, 100)))
+
+
+class _MoneyByCurrency(dict[str | None, _MoneyTexts]):
+    def __missing__(self, currency: str | None) -> _MoneyTexts:
+        texts = self[currency] = _MoneyTexts(currency)
+        return texts
+
+
+#: currency -> its amount texts
+_MONEY = _MoneyByCurrency()
 
 
 def format_money(amount: int, currency: str | None) -> str:
     """Cents as PokerStars prints them (``$0.04``, ``$1``); chips as a plain integer."""
-    memo = _MONEY_CACHE.get(currency)
-    if memo is None:
-        memo = _MONEY_CACHE[currency] = {}
-    text = memo.get(amount)
-    if text is None:
-        text = _money_text(amount, currency)
-        if amount < _MEMO_BELOW and len(memo) < _MEMO_SIZE:
-            memo[amount] = text
-    return text
+    return _MONEY[currency][amount]
 
 
 def _money_text(amount: int, currency: str | None) -> str:
@@ -177,18 +210,19 @@ def format_header(header: Header) -> list[str]:
 
 
 def _seat_line(seat: Seat, currency: str | None) -> str:
-    line = f"Seat {seat.seat}: {seat.player} ({format_money(seat.stack, currency)} in chips)"
+    return _seat_text(seat, _MONEY[currency])
+
+
+def _seat_text(seat: Seat, money: _MoneyTexts) -> str:
+    line = f"Seat {seat.seat}: {seat.player} ({money[seat.stack]} in chips)"
     if seat.sitting_out:
-        line += " is sitting out"
-    elif seat.out_of_hand:
-        line += " out of hand"
+        return line + " is sitting out"
+    if seat.out_of_hand:
+        return line + " out of hand"
     return line
 
 
-def _all_in(flag: bool) -> str:
-    return " and is all-in" if flag else ""
-
-
+_ALL_IN = " and is all-in"
 _CARD_TEXT = tuple(str_card(c) for c in range(52))
 _card_text = _CARD_TEXT.__getitem__
 #: "4th Street", "River": looked up, not rebuilt, for every folded seat of the summary
@@ -201,32 +235,33 @@ def str_cards(cards: Iterable[int]) -> str:
     return " ".join(map(_card_text, cards))
 
 
-def _summary_lines(event: Summary, currency: str | None) -> list[str]:
-    total = f"Total pot {format_money(event.total_pot, currency)}"
+def _summary_lines(event: Summary, money: _MoneyTexts) -> list[str]:
+    total = f"Total pot {money[event.total_pot]}"
     if event.main_pot is not None:
-        total += f" Main pot {format_money(event.main_pot, currency)}."
+        total += f" Main pot {money[event.main_pot]}."
         if len(event.side_pots) == 1:
-            total += f" Side pot {format_money(event.side_pots[0], currency)}."
+            total += f" Side pot {money[event.side_pots[0]]}."
         else:
             for number, side in enumerate(event.side_pots, 1):
-                total += f" Side pot-{number} {format_money(side, currency)}."
-    lines = ["*** SUMMARY ***", f"{total} | Rake {format_money(event.rake, currency)}"]
+                total += f" Side pot-{number} {money[side]}."
+    lines = ["*** SUMMARY ***", f"{total} | Rake {money[event.rake]}"]
     if event.board:
         lines.append(f"Board [{str_cards(event.board)}]")
     return lines
 
 
-def _seat_result(event: SeatResult, currency: str | None) -> str:
-    head = f"Seat {event.seat}: {event.player}"
+def _seat_result(event: SeatResult, money: _MoneyTexts) -> str:
     outcome = event.outcome
     if outcome == "folded":
         street = _STREET_LABELS[event.street] if event.street is not None else "3rd Street"
-        tail = " (didn't bet)" if event.didnt_bet else ""
-        return f"{head} folded on the {street}{tail}"
+        if event.didnt_bet:
+            return f"Seat {event.seat}: {event.player} folded on the {street} (didn't bet)"
+        return f"Seat {event.seat}: {event.player} folded on the {street}"
+    head = f"Seat {event.seat}: {event.player}"
     if outcome == "showed":
         shown = f"{head} showed [{str_cards(event.cards)}]"
         if event.won is not None:
-            shown += f" and won ({format_money(event.won, currency)})"
+            shown += f" and won ({money[event.won]})"
         else:
             shown += " and lost"
         if event.description:
@@ -235,7 +270,7 @@ def _seat_result(event: SeatResult, currency: str | None) -> str:
     if outcome == "mucked":
         return f"{head} mucked [{str_cards(event.cards)}]"
     if outcome == "collected":
-        return f"{head} collected ({format_money(event.won or 0, currency)})"
+        return f"{head} collected ({money[event.won or 0]})"
     if outcome == "sat":
         return f"{head} sat out"
     return f"{head} {outcome}"
@@ -254,100 +289,115 @@ def format_event(event: Event, hand: Hand, hero: str | None = None) -> str:
     return _format(event, hand.header.currency)
 
 
-def _call(e: Call, cur: str | None) -> str:
-    return f"{e.player}: calls {format_money(e.amount, cur)}{_all_in(e.all_in)}"
+# Line formatters: (event, the currency's amount texts) -> the line. ``m[amount]`` is a
+# dict look-up (``_MoneyTexts``); the all-in suffix is inlined, not a call.
 
 
-def _check(e: Check, cur: str | None) -> str:
+def _call(e: Call, m: _MoneyTexts) -> str:
+    if e.all_in:
+        return f"{e.player}: calls {m[e.amount]} and is all-in"
+    return f"{e.player}: calls {m[e.amount]}"
+
+
+def _check(e: Check, m: _MoneyTexts) -> str:
     return f"{e.player}: checks"
 
 
-def _fold(e: Fold, cur: str | None) -> str:
+def _fold(e: Fold, m: _MoneyTexts) -> str:
     return f"{e.player}: folds [{str_cards(e.cards)}]" if e.cards else f"{e.player}: folds"
 
 
-def _bet(e: Bet, cur: str | None) -> str:
-    return f"{e.player}: bets {format_money(e.amount, cur)}{_all_in(e.all_in)}"
+def _bet(e: Bet, m: _MoneyTexts) -> str:
+    if e.all_in:
+        return f"{e.player}: bets {m[e.amount]} and is all-in"
+    return f"{e.player}: bets {m[e.amount]}"
 
 
-def _raise(e: Raise, cur: str | None) -> str:
-    by, to = format_money(e.by, cur), format_money(e.to, cur)
-    return f"{e.player}: raises {by} to {to}{_all_in(e.all_in)}"
+def _raise(e: Raise, m: _MoneyTexts) -> str:
+    if e.all_in:
+        return f"{e.player}: raises {m[e.by]} to {m[e.to]} and is all-in"
+    return f"{e.player}: raises {m[e.by]} to {m[e.to]}"
 
 
-def _ante(e: Ante, cur: str | None) -> str:
-    return f"{e.player}: posts the ante {format_money(e.amount, cur)}{_all_in(e.all_in)}"
+def _ante(e: Ante, m: _MoneyTexts) -> str:
+    if e.all_in:
+        return f"{e.player}: posts the ante {m[e.amount]} and is all-in"
+    return f"{e.player}: posts the ante {m[e.amount]}"
 
 
-def _bring_in(e: BringIn, cur: str | None) -> str:
-    return f"{e.player}: brings in for {format_money(e.amount, cur)}{_all_in(e.all_in)}"
+def _bring_in(e: BringIn, m: _MoneyTexts) -> str:
+    if e.all_in:
+        return f"{e.player}: brings in for {m[e.amount]} and is all-in"
+    return f"{e.player}: brings in for {m[e.amount]}"
 
 
-def _complete(e: Complete, cur: str | None) -> str:
-    return f"{e.player}: completes it to {format_money(e.to, cur)}{_all_in(e.all_in)}"
+def _complete(e: Complete, m: _MoneyTexts) -> str:
+    if e.all_in:
+        return f"{e.player}: completes it to {m[e.to]} and is all-in"
+    return f"{e.player}: completes it to {m[e.to]}"
 
 
-def _street(e: StreetStart, cur: str | None) -> str:
+def _street(e: StreetStart, m: _MoneyTexts) -> str:
     return STREET_HEADERS[e.street]
 
 
-def _board(e: BoardCard, cur: str | None) -> str:
-    return f"Board [{str_cards((e.card,))}]"
+def _board(e: BoardCard, m: _MoneyTexts) -> str:
+    return f"Board [{_CARD_TEXT[e.card]}]"
 
 
-def _capped(e: BettingCapped, cur: str | None) -> str:
+def _capped(e: BettingCapped, m: _MoneyTexts) -> str:
     return "Betting is capped"
 
 
-def _double(e: DoubleBetAllowed, cur: str | None) -> str:
+def _double(e: DoubleBetAllowed, m: _MoneyTexts) -> str:
     return "Pair on board - a double bet is allowed"
 
 
-def _uncalled(e: UncalledReturn, cur: str | None) -> str:
-    return f"Uncalled bet ({format_money(e.amount, cur)}) returned to {e.player}"
+def _uncalled(e: UncalledReturn, m: _MoneyTexts) -> str:
+    return f"Uncalled bet ({m[e.amount]}) returned to {e.player}"
 
 
-def _showdown(e: ShowdownStart, cur: str | None) -> str:
+def _showdown(e: ShowdownStart, m: _MoneyTexts) -> str:
     return "*** SHOW DOWN ***"
 
 
-def _show(e: Show, cur: str | None) -> str:
+def _show(e: Show, m: _MoneyTexts) -> str:
     shown = f"{e.player}: shows [{str_cards(e.cards)}]"
     return f"{shown} ({e.description})" if e.description else shown
 
 
-def _muck(e: Muck, cur: str | None) -> str:
+def _muck(e: Muck, m: _MoneyTexts) -> str:
     if e.cards:
         return f"{e.player}: mucks hand [{str_cards(e.cards)}]"
     return f"{e.player}: mucks hand"
 
 
-def _no_show(e: NoShow, cur: str | None) -> str:
+def _no_show(e: NoShow, m: _MoneyTexts) -> str:
     return f"{e.player}: doesn't show hand"
 
 
-def _collect(e: Collect, cur: str | None) -> str:
-    return f"{e.player} collected {format_money(e.amount, cur)} from {e.pot}"
+def _collect(e: Collect, m: _MoneyTexts) -> str:
+    return f"{e.player} collected {m[e.amount]} from {e.pot}"
 
 
-def _no_low(e: NoLowHand, cur: str | None) -> str:
+def _no_low(e: NoLowHand, m: _MoneyTexts) -> str:
     return "No low hand qualified"
 
 
-def _summary(e: Summary, cur: str | None) -> str:
-    return "\n".join(_summary_lines(e, cur))
+def _summary(e: Summary, m: _MoneyTexts) -> str:
+    return "\n".join(_summary_lines(e, m))
 
 
-def _note(e: TableNote, cur: str | None) -> str:
+def _note(e: TableNote, m: _MoneyTexts) -> str:
     return e.text
 
 
-def _chat(e: Chat, cur: str | None) -> str:
+def _chat(e: Chat, m: _MoneyTexts) -> str:
     return f'{e.player} said, "{e.message}"'
 
 
 #: event type -> line formatter; a dict lookup keeps the writer fast (one line per event).
-_FORMATTERS: dict[type, Callable[[Any, str | None], str]] = {
+_FORMATTERS: dict[type, Callable[[Any, _MoneyTexts], str]] = {
     Call: _call,
     Check: _check,
     Fold: _fold,
@@ -374,12 +424,17 @@ _FORMATTERS: dict[type, Callable[[Any, str | None], str]] = {
 }
 
 
+#: the formatters of the events whose line needs nothing but the event (not ``Deal``,
+#: whose line depends on earlier deals, nor the river header and its community card)
+_PLAIN = {kind: f for kind, f in _FORMATTERS.items() if kind not in (StreetStart, BoardCard)}
+
+
 def _format(event: Event, currency: str | None) -> str:
     try:
         formatter = _FORMATTERS[type(event)]
     except KeyError:
         raise TypeError(f"cannot write event {event!r}") from None
-    return formatter(event, currency)
+    return formatter(event, _MONEY[currency])
 
 
 def find_hero(hand: Hand) -> str | None:
@@ -433,57 +488,103 @@ def _earlier_cards(hand: Hand, target: Deal, hero: bool) -> list[int]:
     return earlier
 
 
+class _ShownAt(dict[tuple[bool, ...], tuple[int, ...]]):
+    """Deal pattern -> positions of its face-up cards (``(False, False, True)`` -> (2,))."""
+
+    def __missing__(self, up: tuple[bool, ...]) -> tuple[int, ...]:
+        positions = self[up] = tuple(i for i, face_up in enumerate(up) if face_up)
+        return positions
+
+
+_SHOWN_AT = _ShownAt()
+
+
 def write_hand(hand: Hand, hero: str | None = None) -> str:
     """The hand's full text, every line ending in ``\\n`` (no separator after it).
 
     ``hero``: whose hidden cards the ``Dealt to`` lines show; found by ``find_hero`` when
     not given (the simulator passes it, as it knows).
+
+    Why one loop with the ``Dealt to`` lines inline: a hand has ~50 lines and the
+    simulator writes thousands of hands a second, so each player's cards so far are kept
+    as their text (never re-joined), upcards are picked by the deal's pattern, and every
+    amount is a dict look-up (``_MoneyTexts``).
     """
     header = hand.header
-    currency = header.currency
     if hero is None:
         hero = find_hero(hand)
+    money = _MONEY[header.currency]
     lines = format_header(header)
-    lines.extend(_seat_line(seat, currency) for seat in hand.seats)
-    known: dict[str, list[int]] = {}
+    append = lines.append
+    symbol = money.symbol
+    for seat in hand.seats:  # ``_seat_text`` inline: stacks rarely repeat, skip the memo
+        stack = seat.stack
+        if stack < 0:  # pragma: no cover - a stack is never negative
+            chips = money[stack]
+        elif symbol is None:
+            chips = str(stack)
+        else:
+            whole, cents = divmod(stack, 100)
+            chips = f"{symbol}{whole}{_CENTS[cents]}"
+        if seat.sitting_out:
+            append(f"Seat {seat.seat}: {seat.player} ({chips} in chips) is sitting out")
+        elif seat.out_of_hand:
+            append(f"Seat {seat.seat}: {seat.player} ({chips} in chips) out of hand")
+        else:
+            append(f"Seat {seat.seat}: {seat.player} ({chips} in chips)")
+    known: dict[str, str] = {}  # player -> text of the cards his lines showed so far
     events = hand.events
-    formatters = _FORMATTERS
+    plain = _PLAIN
+    card_text = _CARD_TEXT
+    shown_at = _SHOWN_AT
     skip_board = False
     for index, event in enumerate(events):
         kind = type(event)
-        if kind is Deal:
+        formatter = plain.get(kind)
+        if formatter is not None:  # one event, one line: most events
+            append(formatter(event, money))
+        elif kind is Deal:
             player = event.player  # type: ignore[union-attr]
-            held = known.get(player)
-            if held is None:
-                held = known[player] = []
             cards = event.cards  # type: ignore[union-attr]
             if player == hero:
-                new = [c for c in cards if c is not None]
+                new = " ".join([card_text[c] for c in cards if c is not None])
             else:
-                ups = event.up  # type: ignore[union-attr]
-                new = [c for c, up in zip(cards, ups, strict=False) if up and c is not None]
-            if new:
-                if held:
-                    lines.append(f"Dealt to {player} [{str_cards(held)}] [{str_cards(new)}]")
-                    held.extend(new)
+                at = shown_at[event.up]  # type: ignore[union-attr]
+                if len(at) == 1:  # one upcard: every street but the 7th
+                    i = at[0]
+                    c = cards[i] if i < len(cards) else None
+                    new = card_text[c] if c is not None else ""
                 else:
-                    lines.append(f"Dealt to {player} [{str_cards(new)}]")
-                    held.extend(new)
-            continue
-        if kind is BoardCard and skip_board:
-            skip_board = False
-            continue
-        if kind is StreetStart and event.street is _SEVENTH:  # type: ignore[union-attr]
-            following = events[index + 1] if index + 1 < len(events) else None
-            if isinstance(following, BoardCard):
-                lines.append(f"*** RIVER *** [{str_cards((following.card,))}]")
-                skip_board = True
-                continue
-        formatter = formatters.get(kind)
-        if formatter is None:
-            raise TypeError(f"cannot write event {event!r}")
-        lines.append(formatter(event, currency))
-    lines.append("")
+                    new = " ".join([card_text[c] for i in at
+                                    if i < len(cards) and (c := cards[i]) is not None])
+            if new:
+                held = known.get(player)
+                if held:
+                    append(f"Dealt to {player} [{held}] [{new}]")
+                    known[player] = f"{held} {new}"
+                else:
+                    append(f"Dealt to {player} [{new}]")
+                    known[player] = new
+        elif kind is StreetStart:
+            street = event.street  # type: ignore[union-attr]
+            if street is _SEVENTH:  # a community card joins the river line
+                following = events[index + 1] if index + 1 < len(events) else None
+                if isinstance(following, BoardCard):
+                    append(f"*** RIVER *** [{card_text[following.card]}]")
+                    skip_board = True
+                    continue
+            append(STREET_HEADERS[street])
+        elif kind is BoardCard:
+            if skip_board:
+                skip_board = False
+            else:
+                append(_board(event, money))  # type: ignore[arg-type]
+        else:
+            formatter = _FORMATTERS.get(kind)
+            if formatter is None:
+                raise TypeError(f"cannot write event {event!r}")
+            append(formatter(event, money))
+    append("")
     return "\n".join(lines)
 
 
