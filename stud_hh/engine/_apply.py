@@ -62,15 +62,8 @@ class FastApply:
                         self._contrib[p] += due
                         bets[p] += due
                         self._acted_full[p] = self._full_level
-                        pend = self._pending
-                        pend[p] = False
-                        if True in pend:  # ``_pass_turn``, in line
-                            try:
-                                self.to_act = pend.index(True, p + 1)
-                            except ValueError:
-                                self.to_act = pend.index(True)
-                        else:
-                            self._end_round()
+                        self._pending[p] = False
+                        self._pass_turn(p)
                         if amount is not None:
                             return action
                         key = (_CALL, p, due)
@@ -79,15 +72,8 @@ class FastApply:
                 if self._bets[p] == self.bet_level:
                     self._first_done = True
                     self._acted_full[p] = self._full_level
-                    pend = self._pending
-                    pend[p] = False
-                    if True in pend:  # ``_pass_turn``, in line
-                        try:
-                            self.to_act = pend.index(True, p + 1)
-                        except ValueError:
-                            self.to_act = pend.index(True)
-                    else:
-                        self._end_round()
+                    self._pending[p] = False
+                    self._pass_turn(p)
                     return action
             elif kind is _FOLD:
                 self._first_done = True
@@ -95,13 +81,9 @@ class FastApply:
                 folded[p] = True
                 live = self._live
                 live.remove(p)
-                pend = self._pending
-                pend[p] = False
-                if len(live) > 1 and True in pend:  # ``_pass_turn``, in line
-                    try:
-                        self.to_act = pend.index(True, p + 1)
-                    except ValueError:
-                        self.to_act = pend.index(True)
+                self._pending[p] = False
+                if len(live) > 1:
+                    self._pass_turn(p)
                 else:
                     self._end_round()
                 return action

@@ -552,15 +552,7 @@ class StudState(FastApply, Legality, Recovery, DealingSteps, ShowdownSteps, Name
             if to > self.bet_level:
                 self.bet_level = to
             self._last_aggressor = p
-            # the betting reopens: everyone else with chips acts again
-            stacks = self._stacks
-            pend = (
-                list(map(not_, self._folded)) if min(stacks) > 0
-                else _can_act(self._folded, stacks)
-            )
-            pend[p] = False
-            self._pending = pend
-            self._acted_full[p] = self._full_level
+            self._reopen_betting(p)  # everyone else with chips acts again
             if (
                 self._cap_active
                 and self.rules.raise_cap is not None
@@ -584,6 +576,11 @@ class StudState(FastApply, Legality, Recovery, DealingSteps, ShowdownSteps, Name
             full = bets[p]
         if full > self.bet_level:
             self.bet_level = full
+        self._reopen_betting(p)
+        self._pass_turn(p)
+
+    def _reopen_betting(self, p: int) -> None:
+        """A bring-in, completion, bet or raise by ``p``: everyone else with chips acts."""
         stacks = self._stacks
         pend = (
             list(map(not_, self._folded)) if min(stacks) > 0
@@ -592,7 +589,6 @@ class StudState(FastApply, Legality, Recovery, DealingSteps, ShowdownSteps, Name
         pend[p] = False
         self._pending = pend
         self._acted_full[p] = self._full_level
-        self._pass_turn(p)
 
     def _advance(self, p: int) -> None:
         if self._stacks[p] == 0:
