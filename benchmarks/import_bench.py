@@ -116,15 +116,15 @@ def stages(source: Path, n: int = 4_000, chunk: int | None = None) -> dict[str, 
     from pipelines.batches import BatchRows, empty_batch
     from pipelines.db import connect
     from pipelines.store import Writer
+    from pipelines.transfer import pack, unpack
     from pipelines.workers import CHUNK_HANDS
     from stud_hh.dialects import hand_starts
     from stud_hh.parse import parse_raw
     from stud_hh.reader import read_hands
     from stud_hh.validate import validate
 
-    hook = facts_hook.row_builder()
-    assert hook is not None, "no stats module: nothing to time for facts"
-    names, facts_of = hook
+    facts_of = facts_hook.collector()
+    assert facts_of is not None, "no stats module: nothing to time for facts"
     files = sorted(source.glob("*.txt")) if source.is_dir() else [source]
     clock = time.process_time
     chunk = chunk or CHUNK_HANDS
@@ -147,26 +147,29 @@ def stages(source: Path, n: int = 4_000, chunk: int | None = None) -> dict[str, 
     found = [validate(h) for h in hands]  # type: ignore[arg-type]
     took["validate"] = clock() - t
     t = clock()
-    facts = [facts_of(h, (i % chunk,)) for i, h in enumerate(hands)]  # type: ignore[arg-type]
+    facts = [facts_of.of(h) for h in hands]  # type: ignore[arg-type]
     took["facts"] = clock() - t
     batches = []
     flatten = arrow = 0.0
     for start in range(0, len(raws), chunk):
         rows = BatchRows()
-        rows.facts_names = names
+        collected = facts_hook.collector()
+        assert collected is not None
         t = clock()
         for i in range(start, min(start + chunk, len(raws))):
-            rows.add_hand(i - start, hands[i], found[i], raws[i].path, raws[i].line,  # type: ignore[arg-type]
-                          facts[i])
+            rows.add_hand(i - start, hands[i], found[i], raws[i].path, raws[i].line)  # type: ignore[arg-type]
+            collected.add(i - start, facts[i])  # type: ignore[arg-type]
         t1 = clock()
         batch = empty_batch()
         batch.update(rows.tables())
+        batch["player_facts"] = collected.table(batch["hands"])
         arrow += clock() - t1
         flatten += t1 - t
         batches.append(batch)
     took["flatten"], took["to Arrow"] = flatten, arrow
     t = clock()
-    batches = [pickle.loads(ForkingPickler.dumps(b)) for b in batches]
+    # what the pool does with a worker's batch (jobs > 1): pack, pickle, unpickle, unpack
+    batches = [unpack(pickle.loads(ForkingPickler.dumps(pack(b)))) for b in batches]
     took["pickle"] = clock() - t
     with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
         con = connect(Path(tmp) / "stages.duckdb")

@@ -22,6 +22,7 @@ from typing import Any
 import polars as pl
 import pyarrow as pa
 
+from pipelines.arrow_columns import rows_to_table
 from stud_hh.cards import str_card
 from stud_hh.events import (
     Ante,
@@ -146,47 +147,40 @@ def add_quarantine(
 
 
 class BatchRows:
-    """The stored tables of one chunk as row tuples, turned into Arrow tables once.
+    """The core tables of one chunk as row tuples, turned into Arrow tables once.
 
     Rows are collected as tuples and converted once per chunk (``rows_table``), which
     costs a fraction of appending every value to one list per column. A hand's rows are
     all computed before any is kept, so a hand that fails to flatten leaves nothing
-    behind. ``facts`` holds the ``player_facts`` rows (columns of ``facts_names``).
+    behind. (``player_facts`` rows are collected beside it: ``pipelines.facts_batch``.)
     """
 
-    __slots__ = ("actions", "facts", "facts_names", "hand_players", "hands", "violations")
+    __slots__ = ("actions", "hand_players", "hands", "violations")
 
     def __init__(self) -> None:
         self.hands: list[tuple[Any, ...]] = []
         self.hand_players: list[tuple[Any, ...]] = []
         self.actions: list[tuple[Any, ...]] = []
         self.violations: list[tuple[Any, ...]] = []
-        self.facts: list[tuple[Any, ...]] = []
-        self.facts_names: tuple[str, ...] = ()
 
     def add_hand(
         self, local: int, hand: Hand, violations: list[Any], file: str | None, line: int,
-        facts: Sequence[tuple[Any, ...]] = (),
     ) -> None:
-        """Flatten one parsed, validated hand, with its facts rows (``local`` first)."""
+        """Flatten one parsed, validated hand."""
         hand_row, players, actions, found = hand_rows(local, hand, violations, file, line)
         self.hands.append(hand_row)
         self.hand_players.extend(players)
         self.actions.extend(actions)
         self.violations.extend(found)
-        self.facts.extend(facts)
 
     def tables(self) -> dict[str, pa.Table]:
-        """Arrow tables with the fixed schemas, plus ``player_facts`` when it has rows."""
-        out = {
-            "hands": rows_table(self.hands, _ARROW_SCHEMAS["hands"]),
-            "hand_players": rows_table(self.hand_players, _ARROW_SCHEMAS["hand_players"]),
-            "actions": rows_table(self.actions, _ARROW_SCHEMAS["actions"]),
-            "violations": rows_table(self.violations, _ARROW_SCHEMAS["violations"]),
+        """Arrow tables with the fixed schemas."""
+        return {
+            "hands": rows_table(self.hands, ARROW_SCHEMAS["hands"]),
+            "hand_players": rows_table(self.hand_players, ARROW_SCHEMAS["hand_players"]),
+            "actions": rows_table(self.actions, ARROW_SCHEMAS["actions"]),
+            "violations": rows_table(self.violations, ARROW_SCHEMAS["violations"]),
         }
-        if self.facts_names:
-            out["player_facts"] = rows_table(self.facts, None, ("local", *self.facts_names))
-        return out
 
 
 def rows_table(
@@ -194,26 +188,15 @@ def rows_table(
 ) -> pa.Table:
     """Row tuples -> one Arrow table; ``names`` when there is no schema.
 
-    With a schema, Arrow converts the tuples as one struct array in C++ and splits it
-    into columns: ~40 % cheaper than transposing in Python and converting column by
-    column (one ``pa.array`` call per column is most of the cost for ~100 fact columns).
+    With a schema, the rows are transposed in C and converted column by column
+    (``pipelines.arrow_columns``): cheaper than one struct array built from the tuples.
     """
     if schema is None:
         schema = _FACTS_SCHEMAS.get(tuple(names))
     if schema is None:  # unknown columns: let Arrow infer the types
         columns = list(zip(*rows, strict=True)) if rows else [()] * len(names)
         return pa.table({n: pa.array(c) for n, c in zip(names, columns, strict=True)})
-    if not rows:
-        return schema.empty_table()
-    width = len(schema)
-    if any(len(row) != width for row in rows):
-        raise ValueError(f"rows of {schema.names} must have {width} values each")
-    return pa.Table.from_struct_array(pa.array(rows, type=_struct_type(schema)))
-
-
-@lru_cache(maxsize=64)
-def _struct_type(schema: pa.Schema) -> pa.DataType:
-    return pa.struct(schema)
+    return rows_to_table(rows, schema)  # ValueError unless every row has len(schema) values
 
 
 #: Arrow schemas of ``player_facts`` batches by their column names (set by the facts hook).
@@ -227,6 +210,8 @@ def register_facts_schema(schema: pa.Schema) -> None:
 
 _ACTION_KIND = {**_KIND, Check: "check"}
 _CARD_EVENTS = (Show, Muck, SeatResult)
+_CARD_TEXT = tuple(str_card(c) for c in range(52))
+_THIRD = Street.THIRD
 
 
 def hand_rows(
@@ -234,7 +219,11 @@ def hand_rows(
 ) -> tuple[tuple[Any, ...], list[tuple[Any, ...]], list[tuple[Any, ...]],
            list[tuple[Any, ...]]]:
     """One hand as its ``hands`` row and its ``hand_players``, ``actions`` and
-    ``violations`` rows, in the column order of ``SCHEMAS``; one walk over the events."""
+    ``violations`` rows, in the column order of ``SCHEMAS``; one walk over the events.
+
+    Runs for every imported hand: the branches are ordered by how often they are taken
+    (actions, deals, antes, shown cards).
+    """
     header = hand.header
     contributed: dict[str, int] = {}
     collected: dict[str, int] = {}
@@ -258,13 +247,8 @@ def hand_rows(
         name = action_kind.get(kind)
         if name is not None:
             player = event.player  # type: ignore[union-attr]
-            amount: int | None = None
-            raise_to: int | None = None
-            if kind is Complete or kind is Raise:
-                raise_to = event.to  # type: ignore[union-attr]
-                amount = raise_to - on_street.get(player, 0)  # type: ignore[operator]
-                on_street[player] = raise_to  # type: ignore[assignment]
-                all_in = event.all_in  # type: ignore[union-attr]
+            if kind is Check:
+                append((local, index, street, player, name, None, None, False))
             elif kind is Fold:
                 folded_on[player] = street
                 if event.cards:  # type: ignore[union-attr]
@@ -272,40 +256,34 @@ def hand_rows(
                     for c in event.cards:  # type: ignore[union-attr]
                         if c is not None:
                             held[c] = None
-                all_in = False
-            elif kind is Check:
-                all_in = False
+                append((local, index, street, player, name, None, None, False))
+            elif kind is Complete or kind is Raise:
+                raise_to = event.to  # type: ignore[union-attr]
+                amount = raise_to - on_street.get(player, 0)
+                on_street[player] = raise_to
+                append((local, index, street, player, name, amount, raise_to,
+                        bool(event.all_in)))  # type: ignore[union-attr]
             else:  # bring-in, bet, call
                 amount = event.amount  # type: ignore[union-attr]
-                on_street[player] = on_street.get(player, 0) + amount  # type: ignore[operator]
-                all_in = event.all_in  # type: ignore[union-attr]
-            append((local, index, street, player, name, amount, raise_to, bool(all_in)))
+                on_street[player] = on_street.get(player, 0) + amount
+                append((local, index, street, player, name, amount, None,
+                        bool(event.all_in)))  # type: ignore[union-attr]
             index += 1
         elif kind is Deal:
             player = event.player  # type: ignore[union-attr]
+            cards = event.cards  # type: ignore[union-attr]
             held = known.setdefault(player, {})
-            for c in event.cards:  # type: ignore[union-attr]
+            for c in cards:
                 if c is not None:
                     held[c] = None
-            if event.street == Street.THIRD and player not in door:  # type: ignore[union-attr]
-                for c, up in zip(event.cards, event.up, strict=False):  # type: ignore[union-attr]
+            if event.street is _THIRD and player not in door:  # type: ignore[union-attr]
+                for c, up in zip(cards, event.up, strict=False):  # type: ignore[union-attr]
                     if up and c is not None:
                         door[player] = c
                         break
-        elif kind is StreetStart:
-            for p, amount in on_street.items():
-                contributed[p] = contributed.get(p, 0) + amount
-            on_street.clear()
-            street = int(event.street)  # type: ignore[union-attr]
         elif kind is Ante:
             p = event.player  # type: ignore[union-attr]
             contributed[p] = contributed.get(p, 0) + event.amount  # type: ignore[union-attr]
-        elif kind is Collect:
-            p = event.player  # type: ignore[union-attr]
-            collected[p] = collected.get(p, 0) + event.amount  # type: ignore[union-attr]
-        elif kind is UncalledReturn:
-            p = event.player  # type: ignore[union-attr]
-            returned[p] = returned.get(p, 0) + event.amount  # type: ignore[union-attr]
         elif kind in _CARD_EVENTS:
             player = event.player  # type: ignore[union-attr]
             if kind is Show:
@@ -314,6 +292,17 @@ def hand_rows(
             for c in event.cards:  # type: ignore[union-attr]
                 if c is not None:
                     held[c] = None
+        elif kind is StreetStart:
+            for p, amount in on_street.items():
+                contributed[p] = contributed.get(p, 0) + amount
+            on_street.clear()
+            street = int(event.street)  # type: ignore[union-attr]
+        elif kind is Collect:
+            p = event.player  # type: ignore[union-attr]
+            collected[p] = collected.get(p, 0) + event.amount  # type: ignore[union-attr]
+        elif kind is UncalledReturn:
+            p = event.player  # type: ignore[union-attr]
+            returned[p] = returned.get(p, 0) + event.amount  # type: ignore[union-attr]
         elif kind is ShowdownStart:
             showdown = True
         elif kind is Summary:
@@ -322,7 +311,8 @@ def hand_rows(
         contributed[p] = contributed.get(p, 0) + amount
     last_street = street
 
-    shares = _rake_shares(rake or 0, collected)
+    shares = _rake_shares(rake or 0, collected) if rake else {}
+    text = _CARD_TEXT
     players: list[tuple[Any, ...]] = []
     dealt = 0
     for seat in hand.seats:
@@ -335,8 +325,8 @@ def hand_rows(
         cards = known.get(name)
         players.append((
             local, seat.seat, name, seat.stack, dealt_in,
-            " ".join([str_card(c) for c in cards]) if cards else "",
-            str_card(door[name]) if name in door else None,
+            " ".join([text[c] for c in cards]) if cards else "",  # type: ignore[index]
+            text[door[name]] if name in door else None,
             folded_on[name] if folded else (last_street if dealt_in else None),
             folded, put, won, won + returned.get(name, 0) - put, shares.get(name, 0),
             name in showed, showdown and not folded and won > 0,
@@ -410,7 +400,7 @@ def arrow_schema(schema: dict[str, Any]) -> pa.Schema | None:
     return pa.schema(fields)
 
 
-_ARROW_SCHEMAS: dict[str, pa.Schema] = {
+ARROW_SCHEMAS: dict[str, pa.Schema] = {
     table: arrow_schema(
         {**schema, "started_at": pl.Datetime("us", "UTC")} if table == "hands" else schema
     )
@@ -424,7 +414,7 @@ def to_tables(batch: dict[str, Any]) -> dict[str, pa.Table]:
     lists are converted (``started_at`` becomes an instant)."""
     return {
         table: value if isinstance(value := batch[table], pa.Table)
-        else pa.Table.from_pydict(value, schema=_ARROW_SCHEMAS[table])
+        else pa.Table.from_pydict(value, schema=ARROW_SCHEMAS[table])
         for table in SCHEMAS
     }
 

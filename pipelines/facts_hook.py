@@ -2,11 +2,13 @@
 
 The stats module owns the ``player_facts`` companion table: its DDL and a pure
 ``facts_rows(hand) -> list[tuple]`` (or, older, ``facts_columns(hands) -> dict[str,
-list]``) that flattens ``stud_hh.facts.player_facts``. The importer calls it in the
-workers for every hand and inserts the rows in the same transaction as the hands they
-describe, keyed by the writer's ``hand_key``. This module is the only place that knows
-where that code lives, so a change of name there is a change of one line here. When the
-stats module is absent the import still works and simply stores no facts.
+list]``) that flattens ``stud_hh.facts.player_facts``. The workers collect a chunk's facts
+with ``collector()``: column-wise from the ``PlayerFacts`` records (``FactsBatch``) while
+the module's columns keep the layout of ``facts_rows``, else through ``facts_rows`` itself;
+the writer inserts them in the same transaction as the hands they describe, keyed by its
+``hand_key``. This module is the only place that knows where that code lives, so a change
+of name there is a change of one line here. When the stats module is absent the import
+still works and simply stores no facts.
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ from typing import Any
 
 import polars as pl
 
-from pipelines.batches import arrow_schema, register_facts_schema
+from pipelines.batches import ARROW_SCHEMAS, arrow_schema, register_facts_schema
+from pipelines.facts_batch import FactsBatch, FactsCollector, FactsLayout, RowsFacts
 from stud_hh.events import Hand
 
 #: Where the stats module keeps the companion table (first found wins).
@@ -66,9 +69,9 @@ Rows = list[tuple[Any, ...]]
 def row_builder() -> tuple[tuple[str, ...], Callable[[Hand, tuple[Any, ...]], Rows]] | None:
     """``(column names, (hand, prefix) -> facts rows)``, or None without a stats module.
 
-    The workers call it per hand with ``(local,)`` as the prefix of every row, so a hand
-    whose facts fail is quarantined alone. The rows' Arrow types (``local`` first) are
-    registered with the batches once, here.
+    ``RowsFacts`` calls it per hand (when ``FactsBatch`` does not know the layout), so a
+    hand whose facts fail is quarantined alone. The rows' Arrow types (``local`` first)
+    are registered with the batches once, here.
     """
     module = _module()
     if module is None:
@@ -90,6 +93,38 @@ def row_builder() -> tuple[tuple[str, ...], Callable[[Hand, tuple[Any, ...]], Ro
         if arrow is not None:
             register_facts_schema(arrow)
     return names, rows_of
+
+
+def collector() -> FactsCollector | None:
+    """A fresh collector of one chunk's facts, or None without a stats module.
+
+    Columnar (``FactsBatch``, from ``PlayerFacts`` records) when the stats module's
+    columns have the layout it builds; otherwise the module's own ``facts_rows``.
+    """
+    hook = row_builder()
+    if hook is None:
+        return None
+    layout = _layout()
+    if layout is not None:
+        return FactsBatch(layout)
+    names, rows_of = hook
+    return RowsFacts(names, rows_of, _arrow_schema())
+
+
+@cache
+def _arrow_schema() -> Any:
+    """The Arrow schema of a batch's ``player_facts`` (``local`` first), if typed."""
+    hook = row_builder()
+    schema = facts_schema()
+    if hook is None or schema is None or tuple(schema) != hook[0]:
+        return None
+    return arrow_schema({"local": pl.Int64, **schema})
+
+
+@cache
+def _layout() -> FactsLayout | None:
+    schema = _arrow_schema()
+    return None if schema is None else FactsLayout.of(schema, ARROW_SCHEMAS["hands"])
 
 
 def ensure_table(con: Any) -> bool:

@@ -51,8 +51,12 @@ class Writer:
     def __init__(self, con: duckdb.DuckDBPyConnection, import_id: int) -> None:
         self.con = con
         self.import_id = import_id
-        row = con.execute("SELECT coalesce(max(hand_key), 0) + 1 FROM hands").fetchone()
+        row = con.execute("SELECT coalesce(max(hand_key), 0) + 1, max(hand_id) FROM hands"
+                          ).fetchone()
         self.next_key = int(row[0]) if row else 1
+        #: No stored hand id is above this one (None: no hand stored). Hand ids grow over
+        #: time, so a batch usually starts above it and cannot repeat a stored hand.
+        self.top_id: str | None = row[1] if row else None
         self.facts_columns = _table_columns(con, facts_hook.TABLE)
         schema = facts_hook.facts_schema()
         self.facts_arrow = None if schema is None else arrow_schema(
@@ -103,9 +107,8 @@ class Writer:
             if tables["quarantine"].num_rows:
                 self._insert("quarantine", tables["quarantine"], None,
                              f", {self.import_id} AS import_id", has_local=False)
-            for row in file_rows:
-                con.execute("DELETE FROM files WHERE path = ?", [row[0]])
-                con.execute("INSERT INTO files VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
+            if file_rows:
+                self._store_files(file_rows)
             con.execute(
                 "UPDATE imports SET files = files + ?, files_rejected = files_rejected + ?, "
                 "hands_found = hands_found + ?, imported = imported + ?, "
@@ -121,30 +124,52 @@ class Writer:
             con.execute("ROLLBACK")
             raise
         self.next_key += counts.imported
+        if counts.imported:
+            high = pc.max(hands.column("hand_id")).as_py()
+            self.top_id = high if self.top_id is None else max(self.top_id, high)
         return counts
 
+    def _store_files(self, file_rows: Sequence[Sequence[object]]) -> None:
+        """Replace the ``files`` rows of the batch's files: two statements for all of them
+        (a statement costs ~0.5 ms, and a batch of short files advances dozens)."""
+        latest = {row[0]: row for row in file_rows}  # a path given twice: its last row
+        rows = list(latest.values())
+        self.con.execute(
+            f"DELETE FROM files WHERE path IN ({', '.join(['?'] * len(rows))})", list(latest))
+        one = f"({', '.join(['?'] * len(rows[0]))})"
+        self.con.execute(f"INSERT INTO files VALUES {', '.join([one] * len(rows))}",
+                         [value for row in rows for value in row])
+
     def _duplicates(self, hands: pa.Table) -> set[int]:
-        """``local`` of the batch's hands that are stored already or repeat an earlier one
-        of the batch: one query."""
+        """``local`` of the batch's hands that repeat an earlier one of the batch or are
+        stored already.
+
+        The first are found in Python (1,000 ids: ~0.2 ms). The second need a query only
+        when the batch's id range reaches down to ``top_id``; the range then lets DuckDB
+        skip the stored row groups that cannot match (zone maps), so the check reads the
+        newest hands only and its cost stays flat as the database grows.
+        """
         if not hands.num_rows:
             return set()
-        # The batch's id range lets DuckDB skip the stored row groups that cannot match
-        # (zone maps): hand ids grow over time, so the check reads the newest hands only
-        # instead of the whole table, and its cost stays flat as the database grows.
-        low, high = pc.min_max(hands.column("hand_id")).values()
-        self.con.register("_batch_keys", hands.select(["local", "site", "hand_id"]))
-        try:
+        locals_ = hands.column("local").to_pylist()
+        ids = hands.column("hand_id").to_pylist()
+        keys = list(zip(hands.column("site").to_pylist(), ids, strict=True))
+        dropped: set[int] = set()
+        if len(set(keys)) < len(keys):
+            seen: set[tuple[str, str]] = set()
+            for local, key in sorted(zip(locals_, keys, strict=True)):
+                if key in seen:
+                    dropped.add(local)
+                seen.add(key)
+        low, high = min(ids), max(ids)
+        if self.top_id is not None and low <= self.top_id:
+            _batch_keys = hands.select(["local", "site", "hand_id"])  # read by name (below)
             rows = self.con.execute(
-                "SELECT local FROM (SELECT local, site, hand_id, row_number() OVER "
-                "(PARTITION BY site, hand_id ORDER BY local) AS nth FROM _batch_keys) b "
-                "WHERE nth > 1 OR EXISTS (SELECT 1 FROM hands h "
-                "WHERE h.hand_id BETWEEN ? AND ? "
-                "AND h.site = b.site AND h.hand_id = b.hand_id)",
-                [low.as_py(), high.as_py()],
+                "SELECT local FROM _batch_keys b SEMI JOIN (SELECT site, hand_id FROM hands "
+                "WHERE hand_id BETWEEN ? AND ?) h USING (site, hand_id)", [low, high],
             ).fetchall()
-        finally:
-            self.con.unregister("_batch_keys")
-        return {r[0] for r in rows}
+            dropped.update(r[0] for r in rows)
+        return dropped
 
     def _keys(self, hands: pa.Table, dropped: set[int]) -> pa.Table:
         """``local -> hand_key`` of the kept hands, numbered in batch order."""
@@ -158,24 +183,22 @@ class Writer:
         self, table: str, rows: pa.Table, keys: pa.Table | None, extra: str = "",
         has_local: bool = True,
     ) -> None:
-        """``INSERT ... BY NAME``, swapping ``local`` for ``hand_key`` on the way."""
-        con = self.con
-        con.register("_batch_rows", rows)
-        try:
-            if not has_local:
-                select = f"SELECT *{extra} FROM _batch_rows"
-            elif keys is None:
-                select = (f"SELECT * EXCLUDE (local), local + {self.next_key} AS hand_key"
-                          f"{extra} FROM _batch_rows")
-            else:
-                con.register("_batch_keys", keys)
-                select = (f"SELECT r.* EXCLUDE (local), k.hand_key{extra} FROM _batch_rows r "
-                          "JOIN _batch_keys k USING (local)")
-            con.execute(f"INSERT INTO {table} BY NAME {select}")
-        finally:
-            con.unregister("_batch_rows")
-            if keys is not None and has_local:
-                con.unregister("_batch_keys")
+        """``INSERT ... BY NAME``, swapping ``local`` for ``hand_key`` on the way.
+
+        DuckDB reads the Arrow tables through its replacement scan, by the name of the
+        local variable (``_batch_rows``): half the cost of ``register``/``unregister``,
+        which took ~0.4 ms a statement, a third of the writer's fixed cost per batch.
+        """
+        _batch_rows, _batch_keys = rows, keys  # read by name (below)
+        if not has_local:
+            select = f"SELECT *{extra} FROM _batch_rows"
+        elif keys is None:
+            select = (f"SELECT * EXCLUDE (local), local + {self.next_key} AS hand_key"
+                      f"{extra} FROM _batch_rows")
+        else:
+            select = (f"SELECT r.* EXCLUDE (local), k.hand_key{extra} FROM _batch_rows r "
+                      "JOIN _batch_keys k USING (local)")
+        self.con.execute(f"INSERT INTO {table} BY NAME {select}")
 
     def _facts_table(self, facts: pa.Table | Columns) -> pa.Table:
         """The facts rows with only the columns the stored table has (it may predate a

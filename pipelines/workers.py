@@ -3,12 +3,12 @@
 Parsing and validation are pure Python and CPU bound, so they scale with processes, not
 threads. The pool is forked (workers inherit the imported modules; each builds its grammar
 and evaluator tables once, ~0.4 s), fed chunks of ~1,000 raw hands, and answers with Arrow
-tables rather than ``Hand`` objects: they pickle as a few flat buffers, and the writer
-inserts them as they are (performance notes: x1.7-2.0 on 2 cores). Facts and flattening
-run here too, so the single writer does nothing per hand. At most a few chunks are in
-flight, so memory stays flat however large the input; results come back in submission
-order, which lets the writer record each file's progress in the same transaction as its
-hands.
+tables rather than ``Hand`` objects: they travel as one IPC stream each
+(``pipelines.transfer``), and the writer inserts them as they are (performance notes:
+x1.7-2.0 on 2 cores). Facts and flattening run here too, so the single writer does
+nothing per hand. At most a few chunks are in flight, so memory stays flat however large
+the input; results come back in submission order, which lets the writer record each
+file's progress in the same transaction as its hands.
 
 Nothing a hand contains may crash a worker: a parser, validator or facts failure on one
 hand quarantines that hand with the error, and the rest of the chunk goes on.
@@ -28,6 +28,8 @@ from typing import Any, TypeVar
 
 from pipelines import facts_hook
 from pipelines.batches import BatchRows, add_quarantine, empty_batch
+from pipelines.facts_batch import FactsCollector
+from pipelines.transfer import pack, unpack
 from stud_hh.events import Hand, ParseError
 from stud_hh.parse import parse_raw as _parse_raw
 from stud_hh.reader import RawHand
@@ -131,34 +133,35 @@ def _process_chunk(raws: list[RawHand]) -> Batch:
             _quarantine_failed(batch, raw, hand, "validator", exc)
     del parsed
     rows = BatchRows()
-    hook = facts_hook.row_builder()
-    facts_of: Callable[[Hand, tuple[Any, ...]], list[Any]] | None = None
-    if hook is not None:
-        rows.facts_names, facts_of = hook
+    facts = facts_hook.collector()
     local = 0
     for raw, hand, found in audited:
-        if add_audited(batch, rows, local, raw, hand, found, facts_of):
+        if add_audited(batch, rows, facts, local, raw, hand, found):
             local += 1
-    batch.update(rows.tables())
+    tables = rows.tables()
+    if facts is not None:
+        tables["player_facts"] = facts.table(tables["hands"])
+    batch.update(tables)
     return batch
 
 
 def add_audited(
-    batch: Batch, rows: BatchRows, local: int, raw: RawHand, hand: Hand,
-    found: list[Violation],
-    facts_of: Callable[[Hand, tuple[Any, ...]], list[Any]] | None,
+    batch: Batch, rows: BatchRows, facts: FactsCollector | None, local: int, raw: RawHand,
+    hand: Hand, found: list[Violation],
 ) -> bool:
-    """Add a validated hand as ``local`` (True), or quarantine it (False)."""
+    """Add a validated hand and its facts as ``local`` (True), or quarantine it (False)."""
     try:
-        facts = facts_of(hand, (local,)) if facts_of is not None else ()
+        computed = facts.of(hand) if facts is not None else None
     except Exception as exc:
         _quarantine_failed(batch, raw, hand, "facts", exc)
         return False
     try:
-        rows.add_hand(local, hand, found, raw.path, raw.line, facts)
+        rows.add_hand(local, hand, found, raw.path, raw.line)
     except Exception as exc:
         _quarantine_failed(batch, raw, hand, "flattening", exc)
         return False
+    if facts is not None:
+        facts.add(local, computed)  # type: ignore[arg-type]
     return True
 
 
@@ -170,6 +173,11 @@ def _quarantine_failed(
         f"{type(exc).__name__}: {exc}",
         file=raw.path, line=raw.line, hand_id=hand.hand_id, text=raw.text,
     )
+
+
+def _packed(work: Callable[[list[RawHand]], Batch], raws: list[RawHand]) -> Batch:
+    """``work(raws)`` in a worker, its tables packed for the trip back (``transfer``)."""
+    return pack(work(raws))
 
 
 def default_jobs() -> int:
@@ -208,13 +216,13 @@ class Pool:
         pending: deque[tuple[T, Any]] = deque()
         limit = self.jobs * 2
         for tag, raws in items:
-            pending.append((tag, self._pool.apply_async(work, (raws,))))
+            pending.append((tag, self._pool.apply_async(_packed, (work, raws))))
             while len(pending) > limit or (pending and pending[0][1].ready()):
                 done_tag, result = pending.popleft()
-                yield done_tag, result.get()
+                yield done_tag, unpack(result.get())
         while pending:
             done_tag, result = pending.popleft()
-            yield done_tag, result.get()
+            yield done_tag, unpack(result.get())
 
     def close(self) -> None:
         if self._thresholds is not None:

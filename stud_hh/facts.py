@@ -108,7 +108,8 @@ class PlayerFacts(msgspec.Struct, kw_only=True, gc=False):
     """One dealt-in player's facts for one hand. Money in the hand's smallest unit.
 
     Built once by ``player_facts`` and then only read; flattened to columns by
-    ``pipelines.stats.facts_table`` (street facts become ``<name>_<street>``).
+    ``pipelines.stats.facts_table`` (street facts become ``<name>_<street>``), and at
+    import, in the same layout, by ``pipelines.facts_batch``.
     """
 
     player: str
@@ -270,13 +271,6 @@ _VOLUNTARY = frozenset((Call, Complete, Bet, Raise))
 _WALKED = _DECISIONS | {StreetStart, Ante, UncalledReturn, Collect}
 
 
-def _better_door(game: Game, a: int, b: int) -> bool:
-    """Whether door card ``a`` is better than ``b`` for stealing (razz: lower is better)."""
-    if game is Game.RAZZ:
-        return low_rank(a) < low_rank(b)
-    return rank(a) > rank(b)
-
-
 def _last_up(cards: tuple[int | None, ...], up: tuple[bool, ...]) -> int | None:
     """The last card of a deal that is face up, None if it is unknown or none is up.
 
@@ -328,14 +322,20 @@ def player_facts(hand: Hand) -> list[PlayerFacts]:
         elif kind is Deal:
             player = event.player  # type: ignore[attr-defined]
             involved.add(player)
-            if event.street is third_street:  # type: ignore[attr-defined]
-                third[player] = event.cards  # type: ignore[attr-defined]
-                up = _last_up(event.cards, event.up)  # type: ignore[attr-defined]
-                if up is not None:
-                    door[player] = up
-            elif event.street is fourth_street:  # type: ignore[attr-defined]
-                up = _last_up(event.cards, event.up)  # type: ignore[attr-defined]
-                if up is not None:
+            dealt_on = event.street  # type: ignore[attr-defined]
+            if dealt_on is third_street or dealt_on is fourth_street:
+                cards = event.cards  # type: ignore[attr-defined]
+                shown = event.up  # type: ignore[attr-defined]
+                # usually the last card dealt is the upcard: no search
+                if shown and shown[-1] and len(shown) == len(cards):
+                    up = cards[-1]
+                else:
+                    up = _last_up(cards, shown)
+                if dealt_on is third_street:
+                    third[player] = cards
+                    if up is not None:
+                        door[player] = up
+                elif up is not None:
                     fourth_up[player] = up
         elif kind is DoubleBetAllowed:
             open_pair_printed = True
@@ -369,11 +369,12 @@ def player_facts(hand: Hand) -> list[PlayerFacts]:
 
     for p, f in facts.items():
         if p in door:
-            f.door_card = door[p]
-            f.door_rank = rank(door[p])
+            up = door[p]
+            f.door_card = up
+            f.door_rank = (up >> 2) + 2  # rank(up), inline
             cards = third.get(p, ())
             if len(cards) == 3 and None not in cards:
-                f.start_category = start_category(game, cards, door[p])  # type: ignore[arg-type]
+                f.start_category = _start_category3(game, *cards, up)  # type: ignore[misc]
 
     # 3rd-street acting order from the bring-in, clockwise; the last three before it.
     order = list(players)
@@ -382,6 +383,11 @@ def player_facts(hand: Hand) -> list[PlayerFacts]:
         i = order.index(bring_in)  # type: ignore[arg-type]
         order = order[i:] + order[:i]
     last_three = set(order[1:][-3:])
+    # how good each door card is for stealing: higher is better (razz: the lower card)
+    if game is Game.RAZZ:
+        door_value = {p: -low_rank(c) for p, c in door.items()}
+    else:
+        door_value = {p: (c >> 2) + 2 for p, c in door.items()}  # rank, inline
 
     live = set(players)
     invested: dict[str, int] = {}
@@ -398,6 +404,7 @@ def player_facts(hand: Hand) -> list[PlayerFacts]:
     cbet_live = False
     faced_cbet: set[str] = set()
     first_decision_4th: set[str] = set()
+    reached_fourth = False  # someone with facts was live as 4th street was dealt
     small_bet = header.small_bet
 
     for event in walked:
@@ -415,8 +422,10 @@ def player_facts(hand: Hand) -> list[PlayerFacts]:
                         f = facts.get(p)
                         if f is not None:
                             f.streets[later_at].saw = True
-                            if later_at == 0 and open_pair:
-                                f.open_pair_4th = True
+                            if later_at == 0:
+                                reached_fourth = True
+                                if open_pair:
+                                    f.open_pair_4th = True
             elif kind is Ante:
                 p = event.player  # type: ignore[attr-defined]
                 invested[p] = invested.get(p, 0) + event.amount  # type: ignore[attr-defined]
@@ -440,8 +449,9 @@ def player_facts(hand: Hand) -> list[PlayerFacts]:
         else:
             added = 0
         now = committed + added
-        committed_on[p] = now
-        invested[p] = invested.get(p, 0) + added
+        if added:  # checks and folds change nothing here
+            committed_on[p] = now
+            invested[p] = invested.get(p, 0) + added
         if f is None:  # an action by someone not seated: count chips, record nothing
             if now > to:
                 to = now
@@ -470,10 +480,9 @@ def player_facts(hand: Hand) -> list[PlayerFacts]:
                         still_to_act = [q for q in order[order.index(p) + 1:] + order[:1]
                                         if q in live and q != p]
                         f.steal_opp_pos = p in last_three
-                        f.steal_opp_up = p in door and not any(
-                            q in door and _better_door(game, door[q], door[p])
-                            for q in still_to_act
-                        )
+                        f.steal_opp_up = p in door_value and max(
+                            [door_value.get(q, -99) for q in still_to_act], default=-99
+                        ) <= door_value[p]  # nobody still to act shows a better door
                         if aggressive:
                             f.steal_pos = f.steal_opp_pos
                             f.steal_up = f.steal_opp_up
@@ -561,7 +570,6 @@ def player_facts(hand: Hand) -> list[PlayerFacts]:
             live.discard(p)
 
     # Results: money, steals that won on 3rd, showdown.
-    reached_fourth = any(f.streets[0].saw for f in facts.values())
     for p, f in facts.items():
         f.invested = invested.get(p, 0)
         f.net = f.collected - f.invested
@@ -585,9 +593,14 @@ def _rake_shares(rake: int, facts: dict[str, PlayerFacts]) -> None:
 
     Largest remainders get the odd units (seat order breaks ties) so shares sum to the rake.
     """
+    if rake <= 0:
+        return
     winners = [f for f in facts.values() if f.collected > 0]
+    if len(winners) == 1:  # the usual pot: one winner, who pays all of it
+        winners[0].rake = rake
+        return
     total = sum(f.collected for f in winners)
-    if rake <= 0 or total <= 0:
+    if total <= 0:
         return
     for f in winners:
         f.rake = rake * f.collected // total

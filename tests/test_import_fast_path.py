@@ -1,8 +1,8 @@
-"""The workers' fast path (rows -> Arrow) stores exactly what the column-list path would.
+"""The workers' fast paths store exactly what the plain formulations would.
 
-``BatchRows`` and ``facts_rows`` exist for speed; these tests pin them to the plain
-formulations (``add_hand`` into column lists, ``facts_columns``) on the real PokerStars
-hands, and check that a hand whose facts fail is quarantined alone.
+``BatchRows``, ``facts_rows`` and ``FactsBatch`` exist for speed; these tests pin them to
+the plain formulations (``add_hand`` into column lists, ``facts_columns``, ``facts_rows``)
+on the real PokerStars hands, and check that a hand whose facts fail is quarantined alone.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import pytest
 
 from pipelines import facts_hook, workers
 from pipelines.batches import BatchRows, add_hand, empty_batch, to_tables
+from pipelines.facts_batch import FactsBatch
 from pipelines.stats.facts_table import COLUMNS, facts_columns, facts_rows
 from stud_hh.dialects import hand_starts
 from stud_hh.events import Hand, ParseError
@@ -68,19 +69,18 @@ def test_facts_rows_are_the_facts_columns(hands: list[tuple[RawHand, Hand, list[
 def test_a_hand_whose_facts_fail_is_quarantined_alone(
     raws: list[RawHand], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    hook = facts_hook.row_builder()
-    assert hook is not None
-    names, rows_of = hook
     chunk = raws[:12]
     victim = parse_raw(chunk[5])
     assert not isinstance(victim, ParseError)
+    facts_of = FactsBatch.of
 
-    def failing(hand: Hand, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    def failing(hand: Hand) -> list[Any]:
         if hand.hand_id == victim.hand_id:
             raise ValueError("boom")
-        return rows_of(hand, prefix)
+        return facts_of(hand)
 
-    monkeypatch.setattr(workers.facts_hook, "row_builder", lambda: (names, failing))
+    assert isinstance(facts_hook.collector(), FactsBatch)
+    monkeypatch.setattr(FactsBatch, "of", staticmethod(failing))
     workers.set_rules(None)
     batch = workers.process_chunk(chunk)
     stored = batch["hands"].column("hand_id").to_pylist()
