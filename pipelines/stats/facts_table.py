@@ -85,7 +85,10 @@ _DOOR_AT = _FIELDS.index("door_card")
 def facts_rows(hand: Hand, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     """The ``player_facts`` rows of one hand, as tuples in ``COLUMNS`` order.
 
-    What the import workers call per hand (a hand whose facts fail is quarantined alone);
+    The definition of the rows: the import workers build the same rows column-wise from a
+    chunk's ``PlayerFacts`` (``pipelines/facts_batch.py``, pinned to this function by
+    ``tests/test_import_facts_batch.py``) and call this per hand only for a layout that
+    module does not know. A hand whose facts fail is quarantined alone.
     ``msgspec.structs.astuple`` and tuple slicing keep it to a few C calls per player.
     ``prefix`` starts every row (the importer's batch-local hand number).
     """
