@@ -222,6 +222,7 @@ def _seat_text(seat: Seat, money: _MoneyTexts) -> str:
     return line
 
 
+#: The suffix of any betting line that puts a player all-in.
 _ALL_IN = " and is all-in"
 _CARD_TEXT = tuple(str_card(c) for c in range(52))
 _card_text = _CARD_TEXT.__getitem__
@@ -294,9 +295,7 @@ def format_event(event: Event, hand: Hand, hero: str | None = None) -> str:
 
 
 def _call(e: Call, m: _MoneyTexts) -> str:
-    if e.all_in:
-        return f"{e.player}: calls {m[e.amount]} and is all-in"
-    return f"{e.player}: calls {m[e.amount]}"
+    return f"{e.player}: calls {m[e.amount]}{_ALL_IN if e.all_in else ''}"
 
 
 def _check(e: Check, m: _MoneyTexts) -> str:
@@ -308,33 +307,23 @@ def _fold(e: Fold, m: _MoneyTexts) -> str:
 
 
 def _bet(e: Bet, m: _MoneyTexts) -> str:
-    if e.all_in:
-        return f"{e.player}: bets {m[e.amount]} and is all-in"
-    return f"{e.player}: bets {m[e.amount]}"
+    return f"{e.player}: bets {m[e.amount]}{_ALL_IN if e.all_in else ''}"
 
 
 def _raise(e: Raise, m: _MoneyTexts) -> str:
-    if e.all_in:
-        return f"{e.player}: raises {m[e.by]} to {m[e.to]} and is all-in"
-    return f"{e.player}: raises {m[e.by]} to {m[e.to]}"
+    return f"{e.player}: raises {m[e.by]} to {m[e.to]}{_ALL_IN if e.all_in else ''}"
 
 
 def _ante(e: Ante, m: _MoneyTexts) -> str:
-    if e.all_in:
-        return f"{e.player}: posts the ante {m[e.amount]} and is all-in"
-    return f"{e.player}: posts the ante {m[e.amount]}"
+    return f"{e.player}: posts the ante {m[e.amount]}{_ALL_IN if e.all_in else ''}"
 
 
 def _bring_in(e: BringIn, m: _MoneyTexts) -> str:
-    if e.all_in:
-        return f"{e.player}: brings in for {m[e.amount]} and is all-in"
-    return f"{e.player}: brings in for {m[e.amount]}"
+    return f"{e.player}: brings in for {m[e.amount]}{_ALL_IN if e.all_in else ''}"
 
 
 def _complete(e: Complete, m: _MoneyTexts) -> str:
-    if e.all_in:
-        return f"{e.player}: completes it to {m[e.to]} and is all-in"
-    return f"{e.player}: completes it to {m[e.to]}"
+    return f"{e.player}: completes it to {m[e.to]}{_ALL_IN if e.all_in else ''}"
 
 
 def _street(e: StreetStart, m: _MoneyTexts) -> str:
