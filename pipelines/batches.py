@@ -1,8 +1,9 @@
 """Hands, violations and parse errors -> rows -> Arrow tables, one chunk at a time.
 
-Workers flatten each hand in one walk over its events into row tuples (``hand_rows``),
-collect a chunk's rows in ``BatchRows`` and convert them once into Arrow tables with
-fixed schemas, so an empty batch still has the right column types. Arrow tables pickle as
+Workers flatten each hand in one walk over its events (``_flatten``; ``hand_rows`` gives
+the same values as row tuples), collect a chunk's values in ``BatchRows`` (flat, row
+after row, for the big tables) and convert them once into Arrow tables with fixed
+schemas, so an empty batch still has the right column types. Arrow tables pickle as
 a few flat buffers and DuckDB reads them fastest (performance notes); the single writer
 then only inserts. Rows of a batch refer to their hand by ``local``, its position in the
 batch; the writer swaps that for the stored ``hand_key`` after dropping duplicates.
@@ -14,15 +15,16 @@ Money columns are exact ints of the smallest unit throughout; nothing here is a 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime, timedelta
 from functools import lru_cache
-from typing import Any
+from typing import Any, get_args
 
+import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from pipelines.arrow_columns import rows_to_table
+from pipelines.arrow_columns import column, rows_to_table
 from stud_hh.cards import str_card
 from stud_hh.events import (
     Ante,
@@ -33,6 +35,7 @@ from stud_hh.events import (
     Collect,
     Complete,
     Deal,
+    Event,
     Fold,
     Hand,
     Muck,
@@ -147,40 +150,88 @@ def add_quarantine(
 
 
 class BatchRows:
-    """The core tables of one chunk as row tuples, turned into Arrow tables once.
+    """The core tables of one chunk, collected cheaply and turned into Arrow tables once.
 
-    Rows are collected as tuples and converted once per chunk (``rows_table``), which
-    costs a fraction of appending every value to one list per column. A hand's rows are
-    all computed before any is kept, so a hand that fails to flatten leaves nothing
-    behind. (``player_facts`` rows are collected beside it: ``pipelines.facts_batch``.)
+    ``hands`` and ``violations`` keep one row tuple per row. The big ones,
+    ``hand_players`` (~7 rows a hand) and ``actions`` (~20), keep their values flat, row
+    after row (``PLAYER_WIDTH`` and ``ACTION_WIDTH`` values a row), with each hand's row
+    counts beside them: no tuple per row, no transpose (a column is one strided slice), and
+    ``local`` and ``action_index`` are made by NumPy from the counts. A hand's values are
+    all added or none: a hand that fails to flatten leaves nothing behind.
+    (``player_facts`` rows are collected beside it: ``pipelines.facts_batch``.)
     """
 
-    __slots__ = ("actions", "hand_players", "hands", "violations")
+    __slots__ = ("action_counts", "actions", "hand_players", "hands", "player_counts",
+                 "violations")
 
     def __init__(self) -> None:
         self.hands: list[tuple[Any, ...]] = []
-        self.hand_players: list[tuple[Any, ...]] = []
-        self.actions: list[tuple[Any, ...]] = []
+        self.hand_players: list[Any] = []
+        self.actions: list[Any] = []
         self.violations: list[tuple[Any, ...]] = []
+        self.player_counts: list[int] = []
+        self.action_counts: list[int] = []
 
     def add_hand(
         self, local: int, hand: Hand, violations: list[Any], file: str | None, line: int,
     ) -> None:
         """Flatten one parsed, validated hand."""
-        hand_row, players, actions, found = hand_rows(local, hand, violations, file, line)
+        players, actions = self.hand_players, self.actions
+        had_players, had_actions = len(players), len(actions)
+        try:
+            hand_row, found = _flatten(local, hand, violations, file, line, players, actions)
+        except BaseException:
+            del players[had_players:], actions[had_actions:]
+            raise
         self.hands.append(hand_row)
-        self.hand_players.extend(players)
-        self.actions.extend(actions)
-        self.violations.extend(found)
+        self.player_counts.append((len(players) - had_players) // PLAYER_WIDTH)
+        self.action_counts.append((len(actions) - had_actions) // ACTION_WIDTH)
+        if found:
+            self.violations.extend(found)
 
     def tables(self) -> dict[str, pa.Table]:
         """Arrow tables with the fixed schemas."""
+        hands = rows_table(self.hands, ARROW_SCHEMAS["hands"])
+        locals_ = np.fromiter((row[0] for row in self.hands), np.int64, len(self.hands))
+        players = _flat_table(
+            self.hand_players, ARROW_SCHEMAS["hand_players"],
+            np.repeat(locals_, self.player_counts))
+        counts = np.asarray(self.action_counts, np.int64)
+        local = np.repeat(locals_, counts)
+        # each hand's actions are numbered from 0: position in the chunk - the hand's start
+        index = np.arange(len(local), dtype=np.int64)
+        index -= np.repeat(np.cumsum(counts) - counts, counts)
+        actions = _flat_table(
+            self.actions, ARROW_SCHEMAS["actions"], local, index.astype(np.int32),
+            kinds=_ACTION_KIND_TEXT)
         return {
-            "hands": rows_table(self.hands, ARROW_SCHEMAS["hands"]),
-            "hand_players": rows_table(self.hand_players, ARROW_SCHEMAS["hand_players"]),
-            "actions": rows_table(self.actions, ARROW_SCHEMAS["actions"]),
+            "hands": hands,
+            "hand_players": players,
+            "actions": actions,
             "violations": rows_table(self.violations, ARROW_SCHEMAS["violations"]),
         }
+
+
+def _flat_table(
+    values: list[Any], schema: pa.Schema, *lead: np.ndarray, kinds: pa.Array | None = None,
+) -> pa.Table:
+    """A table from flat row values: ``lead`` gives the first columns (``local``, ...),
+    ``values`` the rest, row after row; the ``kind`` column holds action numbers, turned
+    into their text (``kinds``)."""
+    fields = list(schema)
+    width = len(fields) - len(lead)
+    if len(values) % width:
+        raise ValueError(f"rows of {width} values expected, got {len(values)} values")
+    rows = len(values) // width
+    if any(len(column) != rows for column in lead):
+        raise ValueError(f"{rows} rows, but leading columns of {[len(c) for c in lead]}")
+    arrays = [pa.array(column, f.type) for column, f in zip(lead, fields, strict=False)]
+    for j, f in enumerate(fields[len(lead):]):
+        if kinds is not None and f.name == "kind":
+            arrays.append(kinds.take(column(values[j::width], pa.int16())))
+        else:
+            arrays.append(column(values[j::width], f.type))
+    return pa.Table.from_arrays(arrays, schema=schema)
 
 
 def rows_table(
@@ -208,10 +259,27 @@ def register_facts_schema(schema: pa.Schema) -> None:
     _FACTS_SCHEMAS[tuple(schema.names)] = schema
 
 
-_ACTION_KIND = {**_KIND, Check: "check"}
-_CARD_EVENTS = (Show, Muck, SeatResult)
+#: Event type -> its branch in ``_flatten``: betting actions first, by their position in
+#: ``ACTION_KINDS`` (``complete`` and ``raise`` odd: they name the total, not the amount).
+ACTION_KINDS = ("bring_in", "complete", "bet", "raise", "call", "fold", "check")
+_CODES: dict[type, int] = {
+    BringIn: 0, Complete: 1, Bet: 2, Raise: 3, Call: 4, Fold: 5, Check: 6,
+    Deal: 7, Ante: 8, SeatResult: 9, StreetStart: 10, Show: 11, Muck: 12, Collect: 13,
+    UncalledReturn: 14, ShowdownStart: 15, Summary: 16,
+}
+_OTHER = 99  # events that leave no row (notes, chat, board cards, ...)
+for _event in get_args(Event):  # all known: a KeyError costs more than a look-up
+    _CODES.setdefault(_event, _OTHER)
+#: The ``actions.kind`` text of each action number.
+_ACTION_KIND_TEXT = pa.array(ACTION_KINDS, pa.string())
 _CARD_TEXT = tuple(str_card(c) for c in range(52))
 _THIRD = Street.THIRD
+#: Values of one ``actions`` row in ``BatchRows.actions``: ``street, player, kind (its
+#: number in ACTION_KINDS), amount, raise_to, all_in``; ``local`` and ``action_index``
+#: are counted when the table is built.
+ACTION_WIDTH = 6
+#: Values of one ``hand_players`` row in ``BatchRows.hand_players`` (all but ``local``).
+PLAYER_WIDTH = 14
 
 
 def hand_rows(
@@ -220,16 +288,46 @@ def hand_rows(
            list[tuple[Any, ...]]]:
     """One hand as its ``hands`` row and its ``hand_players``, ``actions`` and
     ``violations`` rows, in the column order of ``SCHEMAS``; one walk over the events.
+    (``BatchRows`` keeps the same values without the row tuples.)
+    """
+    players: list[Any] = []
+    actions: list[Any] = []
+    hand_row, found = _flatten(local, hand, violations, file, line, players, actions)
+    names = ACTION_KINDS
+    return (
+        hand_row,
+        [(local, *row) for row in _batched(players, PLAYER_WIDTH)],
+        [(local, index, street, player, names[kind], amount, raise_to, all_in)
+         for index, (street, player, kind, amount, raise_to, all_in)
+         in enumerate(_batched(actions, ACTION_WIDTH))],
+        found,
+    )
 
-    Runs for every imported hand: the branches are ordered by how often they are taken
-    (actions, deals, antes, shown cards).
+
+def _batched(values: list[Any], size: int) -> Iterator[tuple[Any, ...]]:
+    """``values`` in tuples of ``size`` (``itertools.batched`` is Python 3.12)."""
+    return zip(*[iter(values)] * size, strict=True)
+
+
+def _flatten(
+    local: int, hand: Hand, violations: list[Any], file: str | None, line: int,
+    players: list[Any], actions: list[Any],
+) -> tuple[tuple[Any, ...], list[tuple[Any, ...]]]:
+    """One hand's ``hands`` row and ``violations`` rows; its ``hand_players`` and
+    ``actions`` values go on the end of ``players`` and ``actions`` (``PLAYER_WIDTH`` and
+    ``ACTION_WIDTH`` values a row, without ``local`` and ``action_index``), so no row
+    tuple is built for them. One walk over the events.
+
+    Runs for every imported hand: events are told apart by one dict look-up and small-int
+    compares, ordered by how often each branch is taken (actions, deals, antes, seat
+    results); a player's cards are gathered in a list and de-duplicated once, at the end.
     """
     header = hand.header
     contributed: dict[str, int] = {}
     collected: dict[str, int] = {}
     returned: dict[str, int] = {}
     on_street: dict[str, int] = {}
-    known: dict[str, dict[int, None]] = {}  # insertion-ordered sets of cards
+    known: dict[str, list[int | None]] = {}  # cards seen, in order, repeats and all
     door: dict[str, int] = {}
     folded_on: dict[str, int] = {}
     showed: set[str] = set()
@@ -237,98 +335,120 @@ def hand_rows(
     showdown = False
     total_pot: int | None = None
     rake: int | None = None
-    actions: list[tuple[Any, ...]] = []
-    append = actions.append
-    index = 0
-    action_kind = _ACTION_KIND
+    extend = actions.extend
+    codes = _CODES
 
     for event in hand.events:
-        kind = type(event)
-        name = action_kind.get(kind)
-        if name is not None:
+        try:
+            code = codes[type(event)]
+        except KeyError:  # an event type this module does not know: no row
+            code = _OTHER
+        if code < 7:  # a betting action
             player = event.player  # type: ignore[union-attr]
-            if kind is Check:
-                append((local, index, street, player, name, None, None, False))
-            elif kind is Fold:
+            if code < 5:
+                if code & 1:  # complete, raise: to a total for the street
+                    raise_to = event.to  # type: ignore[union-attr]
+                    amount = raise_to - on_street.get(player, 0)
+                    on_street[player] = raise_to
+                    extend((street, player, code, amount, raise_to,
+                            bool(event.all_in)))  # type: ignore[union-attr]
+                else:  # bring-in, bet, call
+                    amount = event.amount  # type: ignore[union-attr]
+                    on_street[player] = on_street.get(player, 0) + amount
+                    extend((street, player, code, amount, None,
+                            bool(event.all_in)))  # type: ignore[union-attr]
+            elif code == 6:  # check
+                extend((street, player, 6, None, None, False))
+            else:  # fold
                 folded_on[player] = street
                 if event.cards:  # type: ignore[union-attr]
-                    held = known.setdefault(player, {})
-                    for c in event.cards:  # type: ignore[union-attr]
-                        if c is not None:
-                            held[c] = None
-                append((local, index, street, player, name, None, None, False))
-            elif kind is Complete or kind is Raise:
-                raise_to = event.to  # type: ignore[union-attr]
-                amount = raise_to - on_street.get(player, 0)
-                on_street[player] = raise_to
-                append((local, index, street, player, name, amount, raise_to,
-                        bool(event.all_in)))  # type: ignore[union-attr]
-            else:  # bring-in, bet, call
-                amount = event.amount  # type: ignore[union-attr]
-                on_street[player] = on_street.get(player, 0) + amount
-                append((local, index, street, player, name, amount, None,
-                        bool(event.all_in)))  # type: ignore[union-attr]
-            index += 1
-        elif kind is Deal:
+                    held = known.get(player)
+                    if held is None:
+                        known[player] = list(event.cards)  # type: ignore[union-attr]
+                    else:
+                        held += event.cards  # type: ignore[union-attr]
+                extend((street, player, 5, None, None, False))
+        elif code == 7:  # deal
             player = event.player  # type: ignore[union-attr]
             cards = event.cards  # type: ignore[union-attr]
-            held = known.setdefault(player, {})
-            for c in cards:
-                if c is not None:
-                    held[c] = None
+            held = known.get(player)
+            if held is None:
+                known[player] = list(cards)
+            else:
+                held += cards
             if event.street is _THIRD and player not in door:  # type: ignore[union-attr]
-                for c, up in zip(cards, event.up, strict=False):  # type: ignore[union-attr]
-                    if up and c is not None:
-                        door[player] = c
-                        break
-        elif kind is Ante:
+                up = event.up  # type: ignore[union-attr]
+                if up[-1] and len(up) == len(cards) and cards[-1] is not None and (
+                        True not in up[:-1]):
+                    door[player] = cards[-1]
+                else:
+                    for c, face_up in zip(cards, up, strict=False):
+                        if face_up and c is not None:
+                            door[player] = c
+                            break
+        elif code == 8:  # ante
             p = event.player  # type: ignore[union-attr]
             contributed[p] = contributed.get(p, 0) + event.amount  # type: ignore[union-attr]
-        elif kind in _CARD_EVENTS:
+        elif code == 9 or code == 11 or code == 12:  # seat result, show, muck
             player = event.player  # type: ignore[union-attr]
-            if kind is Show:
+            if code == 11:
                 showed.add(player)
-            held = known.setdefault(player, {})
-            for c in event.cards:  # type: ignore[union-attr]
-                if c is not None:
-                    held[c] = None
-        elif kind is StreetStart:
+            if event.cards:  # type: ignore[union-attr]
+                held = known.get(player)
+                if held is None:
+                    known[player] = list(event.cards)  # type: ignore[union-attr]
+                else:
+                    held += event.cards  # type: ignore[union-attr]
+        elif code == 10:  # street start
             for p, amount in on_street.items():
                 contributed[p] = contributed.get(p, 0) + amount
             on_street.clear()
             street = int(event.street)  # type: ignore[union-attr]
-        elif kind is Collect:
+        elif code == 13:  # collect
             p = event.player  # type: ignore[union-attr]
             collected[p] = collected.get(p, 0) + event.amount  # type: ignore[union-attr]
-        elif kind is UncalledReturn:
+        elif code == 14:  # uncalled bet returned
             p = event.player  # type: ignore[union-attr]
             returned[p] = returned.get(p, 0) + event.amount  # type: ignore[union-attr]
-        elif kind is ShowdownStart:
+        elif code == 15:
             showdown = True
-        elif kind is Summary:
+        elif code == 16:
             total_pot, rake = event.total_pot, event.rake  # type: ignore[union-attr]
     for p, amount in on_street.items():
         contributed[p] = contributed.get(p, 0) + amount
     last_street = street
 
-    shares = _rake_shares(rake or 0, collected) if rake else {}
+    if not rake:
+        shares = {}
+    elif len(collected) == 1:  # one winner takes all of it (as ``_rake_shares`` says)
+        shares = {p: rake for p, c in collected.items() if c > 0 and rake > 0}
+    else:
+        shares = _rake_shares(rake, collected)
     text = _CARD_TEXT
-    players: list[tuple[Any, ...]] = []
     dealt = 0
+    add = players.extend
     for seat in hand.seats:
         name = seat.player
         dealt_in = not (seat.sitting_out or seat.out_of_hand)
         dealt += dealt_in
         won = collected.get(name, 0)
         put = contributed.get(name, 0)
-        folded = name in folded_on
+        final = folded_on.get(name)
+        folded = final is not None
+        if not folded and dealt_in:
+            final = last_street
         cards = known.get(name)
-        players.append((
-            local, seat.seat, name, seat.stack, dealt_in,
-            " ".join([text[c] for c in cards]) if cards else "",  # type: ignore[index]
-            text[door[name]] if name in door else None,
-            folded_on[name] if folded else (last_street if dealt_in else None),
-            folded, put, won, won + returned.get(name, 0) - put, shares.get(name, 0),
+        if cards:
+            seen = dict.fromkeys(cards)
+            seen.pop(None, None)  # type: ignore[call-overload]
+            cards_known = " ".join([text[c] for c in seen])  # type: ignore[index]
+        else:
+            cards_known = ""
+        up = door.get(name)
+        add((
+            seat.seat, name, seat.stack, dealt_in, cards_known,
+            None if up is None else text[up], final, folded, put, won,
+            won + returned.get(name, 0) - put, shares.get(name, 0),
             name in showed, showdown and not folded and won > 0,
         ))
 
@@ -352,7 +472,7 @@ def hand_rows(
         header.table, header.max_seats, epoch_micros(header.started_at), dealt, last_street,
         showdown, total_pot, rake, errors, warnings, file, line,
     )
-    return hand_row, players, actions, found
+    return hand_row, found
 
 
 def add_hand(

@@ -50,8 +50,11 @@ from stud_hh.cards import low_rank, rank, suit
 from stud_hh.events import (
     Ante,
     Bet,
+    BettingCapped,
+    BoardCard,
     BringIn,
     Call,
+    Chat,
     Check,
     Collect,
     Complete,
@@ -60,11 +63,17 @@ from stud_hh.events import (
     Fold,
     Game,
     Hand,
+    Muck,
+    NoLowHand,
+    NoShow,
     Raise,
+    SeatResult,
     Show,
+    ShowdownStart,
     Street,
     StreetStart,
     Summary,
+    TableNote,
     UncalledReturn,
 )
 
@@ -83,6 +92,12 @@ RAZZ_CATEGORIES = ("three_to_6", "three_to_7", "three_to_8", "paired", "rough")
 CATEGORIES: dict[Game, tuple[str, ...]] = {
     Game.STUD: STUD_CATEGORIES, Game.STUD8: STUD8_CATEGORIES, Game.RAZZ: RAZZ_CATEGORIES,
 }
+
+
+# Enum members as module constants: reading an enum attribute costs about ten bytecodes,
+# and import would pay for several in every hand.
+_THIRD, _FOURTH = Street.THIRD, Street.FOURTH
+_STUD, _STUD8, _RAZZ = Game.STUD, Game.STUD8, Game.RAZZ
 
 
 class StreetFacts(msgspec.Struct, gc=False):
@@ -224,7 +239,7 @@ def start_category(game: Game, cards: Sequence[int], door: int) -> str:
 def _start_category3(game: Game, a: int, b: int, c: int, door: int) -> str:
     """``start_category`` of exactly three cards (ranks are ``(card >> 2) + 2``)."""
     ra, rb, rc = (a >> 2) + 2, (b >> 2) + 2, (c >> 2) + 2
-    if game is Game.RAZZ:
+    if game is _RAZZ:
         if ra in (rb, rc) or rb == rc:
             return "paired"
         top = max(1 if ra == 14 else ra, 1 if rb == 14 else rb, 1 if rc == 14 else rc)
@@ -236,7 +251,7 @@ def _start_category3(game: Game, a: int, b: int, c: int, door: int) -> str:
     if ra in (rb, rc) or rb == rc:
         rd = (door >> 2) + 2
         return "split_pair" if (ra == rd) + (rb == rd) + (rc == rd) == 2 else "buried_pair"
-    if game is Game.STUD8 and max(
+    if game is _STUD8 and max(
         1 if ra == 14 else ra, 1 if rb == 14 else rb, 1 if rc == 14 else rc
     ) <= 8:
         return "three_low"
@@ -266,9 +281,13 @@ def razz_low(cards: Sequence[int]) -> int | None:
 _DECISIONS = frozenset((BringIn, Complete, Bet, Raise, Call, Check, Fold))
 _AGGRESSIVE = frozenset((Complete, Bet, Raise))
 _VOLUNTARY = frozenset((Call, Complete, Bet, Raise))
-#: What the betting walk reads; everything else (cards, notes, summary lines) is read once,
-#: by the pre-pass.
-_WALKED = _DECISIONS | {StreetStart, Ante, UncalledReturn, Collect}
+#: Decisions whose ``amount`` is the chips they add (a completion or raise names the total).
+_PAYS_AMOUNT = frozenset((BringIn, Bet, Call))
+#: Events no fact depends on: the pre-pass drops them before testing the kinds it reads.
+_UNREAD = frozenset((
+    SeatResult, ShowdownStart, Muck, NoShow, TableNote, Chat, BettingCapped, BoardCard,
+    NoLowHand,
+))
 
 
 def _last_up(cards: tuple[int | None, ...], up: tuple[bool, ...]) -> int | None:
@@ -285,21 +304,26 @@ def _last_up(cards: tuple[int | None, ...], up: tuple[bool, ...]) -> int | None:
 def player_facts(hand: Hand) -> list[PlayerFacts]:
     """One record per dealt-in player, in seat order.
 
-    Two walks over the events: a pre-pass that reads the cards, the bring-in, the rake
-    and the shown hands and keeps the betting events, then the betting walk over those.
-    Import runs this for every hand, so per-street state lives in local variables.
+    Two walks over the events: a pre-pass that reads the cards, the bring-in, the money
+    outside the betting (antes, returns, collections), the rake and the shown hands and
+    keeps the betting events, then the betting walk over those. Import runs this for every
+    hand (it is one of the import's largest Python costs), so state lives in local
+    variables and the frequent event kinds are tested first.
     """
     header = hand.header
     game = header.game
-    third_street = Street.THIRD
-    fourth_street = Street.FOURTH
+    third_street = _THIRD
+    fourth_street = _FOURTH
 
     # Pre-pass: who took part, door cards, full 3rd-street hands, the 4th-street upcard,
-    # the bring-in, the rake, the shown hands; and the events the betting walk needs.
+    # the bring-in, antes, returns and collections, the rake, the shown hands; and the
+    # events the betting walk needs (decisions and street starts).
     involved: set[str] = set()
     third: dict[str, tuple[int | None, ...]] = {}
     door: dict[str, int] = {}
     fourth_up: dict[str, int] = {}
+    invested: dict[str, int] = {}
+    collected: dict[str, int] = {}
     open_pair_printed = False
     street = third_street
     bring_in: str | None = None
@@ -307,96 +331,116 @@ def player_facts(hand: Hand) -> list[PlayerFacts]:
     shows: list[Show] = []
     walked: list[object] = []
     decisions = _DECISIONS
+    unread = _UNREAD
+    keep = walked.append
+    involve = involved.add
     for event in hand.events:
         kind = type(event)
-        if kind in _WALKED:
-            walked.append(event)
-            if kind in decisions:
-                involved.add(event.player)  # type: ignore[attr-defined]
-                if bring_in is None and street is third_street:
-                    bring_in = event.player  # type: ignore[attr-defined]
-            elif kind is StreetStart:
-                street = event.street  # type: ignore[attr-defined]
-            elif kind is Ante:
-                involved.add(event.player)  # type: ignore[attr-defined]
-        elif kind is Deal:
-            player = event.player  # type: ignore[attr-defined]
-            involved.add(player)
+        if kind is Deal:
             dealt_on = event.street  # type: ignore[attr-defined]
-            if dealt_on is third_street or dealt_on is fourth_street:
-                cards = event.cards  # type: ignore[attr-defined]
-                shown = event.up  # type: ignore[attr-defined]
-                # usually the last card dealt is the upcard: no search
-                if shown and shown[-1] and len(shown) == len(cards):
-                    up = cards[-1]
-                else:
-                    up = _last_up(cards, shown)
-                if dealt_on is third_street:
-                    third[player] = cards
-                    if up is not None:
-                        door[player] = up
-                elif up is not None:
-                    fourth_up[player] = up
-        elif kind is DoubleBetAllowed:
-            open_pair_printed = True
+            if dealt_on is not third_street and dealt_on is not fourth_street:
+                involve(event.player)  # type: ignore[attr-defined]
+                continue
+            player = event.player  # type: ignore[attr-defined]
+            involve(player)
+            cards = event.cards  # type: ignore[attr-defined]
+            shown = event.up  # type: ignore[attr-defined]
+            # usually the last card dealt is the upcard: no search
+            if shown and shown[-1] and len(shown) == len(cards):
+                up = cards[-1]
+            else:
+                up = _last_up(cards, shown)
+            if dealt_on is third_street:
+                third[player] = cards
+                if up is not None:
+                    door[player] = up
+            elif up is not None:
+                fourth_up[player] = up
+        elif kind in decisions:
+            keep(event)
+            involve(event.player)  # type: ignore[attr-defined]
+            if bring_in is None and street is third_street:
+                bring_in = event.player  # type: ignore[attr-defined]
+        elif kind is Ante:
+            player = event.player  # type: ignore[attr-defined]
+            involve(player)
+            invested[player] = invested.get(player, 0) + event.amount  # type: ignore[attr-defined]
+        elif kind in unread:
+            continue
+        elif kind is StreetStart:
+            keep(event)
+            street = event.street  # type: ignore[attr-defined]
+        elif kind is Collect:
+            p = event.player  # type: ignore[attr-defined]
+            collected[p] = collected.get(p, 0) + event.amount  # type: ignore[attr-defined]
         elif kind is Summary:
             if rake is None:
                 rake = event.rake  # type: ignore[attr-defined]
         elif kind is Show:
             shows.append(event)  # type: ignore[arg-type]
+        elif kind is UncalledReturn:
+            player = event.player  # type: ignore[attr-defined]
+            invested[player] = invested.get(player, 0) - event.amount  # type: ignore[attr-defined]
+        elif kind is DoubleBetAllowed:
+            open_pair_printed = True
 
-    # Players who took part: antes, cards or actions; sitting-out seats excluded.
-    if involved:
-        players = [s.player for s in hand.seats if s.player in involved]
-    else:
-        players = [s.player for s in hand.seats if not s.sitting_out and not s.out_of_hand]
-    seat_of = {s.player: s for s in hand.seats}
+    # Players who took part: antes, cards or actions; sitting-out seats excluded. A name
+    # seated twice is listed twice, with the record of its last seat.
+    seats = hand.seats
+    if not involved:  # nothing dealt or done: the seated players not sitting out
+        seat_of = {s.player: s for s in seats}
+        seats = tuple(seat_of[s.player] for s in seats if not s.sitting_out and not s.out_of_hand)
+        involved = {s.player for s in seats}
     facts: dict[str, PlayerFacts] = {}
-    for p in players:
-        seat = seat_of.get(p)
+    players: list[str] = []
+    # how good each door card is for stealing: higher is better (razz: the lower card)
+    door_value: dict[str, int] = {}
+    razz = game is _RAZZ
+    for s in seats:
+        p = s.player
+        if p not in involved:
+            continue
+        players.append(p)
+        up = door.get(p)
+        category = door_rank = None
+        if up is not None:
+            door_rank = (up >> 2) + 2  # rank(up), inline
+            door_value[p] = -low_rank(up) if razz else door_rank
+            cards = third[p]
+            if len(cards) == 3 and None not in cards:
+                c0, c1, c2 = cards
+                category = _start_category3(game, c0, c1, c2, up)  # type: ignore[arg-type]
         facts[p] = PlayerFacts(
-            player=p,
-            seat=seat.seat if seat is not None else 0,
-            stack=seat.stack if seat is not None else 0,
+            player=p, seat=s.seat, stack=s.stack, door_card=up, door_rank=door_rank,
+            start_category=category,
             streets=(StreetFacts(), StreetFacts(), StreetFacts(), StreetFacts()),
         )
 
     # The double bet on an open pair is a stud-high rule (Robert's Rules; PokerStars prints
     # it only there), unless the site says otherwise.
-    open_pair = open_pair_printed or (game is Game.STUD and any(
-        p in door and rank(door[p]) == rank(c) for p, c in fourth_up.items()
-    ))
-
-    for p, f in facts.items():
-        if p in door:
-            up = door[p]
-            f.door_card = up
-            f.door_rank = (up >> 2) + 2  # rank(up), inline
-            cards = third.get(p, ())
-            if len(cards) == 3 and None not in cards:
-                f.start_category = _start_category3(game, *cards, up)  # type: ignore[misc]
+    open_pair = open_pair_printed
+    if not open_pair and game is _STUD:
+        for p, c in fourth_up.items():
+            if p in door and door[p] >> 2 == c >> 2:  # same rank
+                open_pair = True
+                break
 
     # 3rd-street acting order from the bring-in, clockwise; the last three before it.
-    order = list(players)
+    order = players
     if bring_in in facts:
         facts[bring_in].is_bring_in = True  # type: ignore[index]
         i = order.index(bring_in)  # type: ignore[arg-type]
         order = order[i:] + order[:i]
     last_three = set(order[1:][-3:])
-    # how good each door card is for stealing: higher is better (razz: the lower card)
-    if game is Game.RAZZ:
-        door_value = {p: -low_rank(c) for p, c in door.items()}
-    else:
-        door_value = {p: (c >> 2) + 2 for p, c in door.items()}  # rank, inline
 
-    live = set(players)
-    invested: dict[str, int] = {}
+    live = dict(facts)  # the live players and their records
     committed_on: dict[str, int] = {}  # chips put in on the current street
     to = 0  # the street's highest commitment
     level = 0  # 3rd: bring-in 0, completion 1, raises above; later streets: bets and raises
     checked: set[str] = set()
     street = third_street
     later_at = -1  # index of the street in ``PlayerFacts.streets`` (4th = 0)
+    on_fourth = False
     aggressor: str | None = None
     limpers = 0  # calls of the bring-in before any completion
     steal: tuple[str, bool, bool] | None = None  # (stealer, positional, by upcards)
@@ -406,54 +450,44 @@ def player_facts(hand: Hand) -> list[PlayerFacts]:
     first_decision_4th: set[str] = set()
     reached_fourth = False  # someone with facts was live as 4th street was dealt
     small_bet = header.small_bet
+    pays_amount = _PAYS_AMOUNT
 
     for event in walked:
         kind = type(event)
-        if kind not in decisions:
-            if kind is StreetStart:
-                street = event.street  # type: ignore[attr-defined]
-                later_at = street - 4
-                committed_on = {}
-                to = 0
-                level = 0
-                checked = set()
-                if later_at >= 0:
-                    for p in live:
-                        f = facts.get(p)
-                        if f is not None:
-                            f.streets[later_at].saw = True
-                            if later_at == 0:
-                                reached_fourth = True
-                                if open_pair:
-                                    f.open_pair_4th = True
-            elif kind is Ante:
-                p = event.player  # type: ignore[attr-defined]
-                invested[p] = invested.get(p, 0) + event.amount  # type: ignore[attr-defined]
-            elif kind is UncalledReturn:
-                p = event.player  # type: ignore[attr-defined]
-                invested[p] = invested.get(p, 0) - event.amount  # type: ignore[attr-defined]
-            else:  # Collect
-                f = facts.get(event.player)  # type: ignore[attr-defined]
-                if f is not None:
-                    f.collected += event.amount  # type: ignore[attr-defined]
+        if kind is StreetStart:
+            street = event.street  # type: ignore[attr-defined]
+            later_at = street - 4
+            on_fourth = later_at == 0
+            committed_on = {}
+            to = 0
+            level = 0
+            checked = set()
+            if later_at >= 0:
+                for f in live.values():
+                    f.streets[later_at].saw = True
+                if on_fourth and live:
+                    reached_fourth = True
+                    if open_pair:
+                        for f in live.values():
+                            f.open_pair_4th = True
             continue
 
         p = event.player  # type: ignore[attr-defined]
         f = facts.get(p)
         committed = committed_on.get(p, 0)
         # chips this action adds, and the street total it leaves the player at
-        if kind is BringIn or kind is Bet or kind is Call:
+        if kind in pays_amount:
             added = event.amount  # type: ignore[attr-defined]
         elif kind is Complete or kind is Raise:
             added = max(event.to - committed, 0)  # type: ignore[attr-defined]
         else:
             added = 0
-        now = committed + added
         if added:  # checks and folds change nothing here
+            now = committed + added
             committed_on[p] = now
             invested[p] = invested.get(p, 0) + added
         if f is None:  # an action by someone not seated: count chips, record nothing
-            if now > to:
+            if added and now > to:
                 to = now
             continue
 
@@ -477,17 +511,25 @@ def player_facts(hand: Hand) -> list[PlayerFacts]:
                         if f.is_bring_in:
                             f.bi_complete = True
                     if not f.is_bring_in and limpers == 0:  # first in
-                        still_to_act = [q for q in order[order.index(p) + 1:] + order[:1]
-                                        if q in live and q != p]
-                        f.steal_opp_pos = p in last_three
-                        f.steal_opp_up = p in door_value and max(
-                            [door_value.get(q, -99) for q in still_to_act], default=-99
-                        ) <= door_value[p]  # nobody still to act shows a better door
-                        if aggressive:
-                            f.steal_pos = f.steal_opp_pos
-                            f.steal_up = f.steal_opp_up
-                            if f.steal_pos or f.steal_up:
-                                steal = (p, f.steal_pos, f.steal_up)
+                        pos_steal = p in last_three
+                        # by upcards: nobody still to act (the rest of the order, then
+                        # the bring-in) shows a better door
+                        up_steal = p in door_value
+                        if up_steal:
+                            mine = door_value[p]
+                            for q in order[order.index(p) + 1:] + order[:1]:
+                                if door_value.get(q, -99) > mine and q in live and q != p:
+                                    up_steal = False
+                                    break
+                        # set only when True: both start False and a later first-in
+                        # decision (a broken history) can only find fewer players to act
+                        if pos_steal or up_steal:
+                            f.steal_opp_pos = pos_steal
+                            f.steal_opp_up = up_steal
+                            if aggressive:
+                                f.steal_pos = pos_steal
+                                f.steal_up = up_steal
+                                steal = (p, pos_steal, up_steal)
                                 steal_answered = False
                     if kind is Call:
                         limpers += 1
@@ -520,7 +562,6 @@ def player_facts(hand: Hand) -> list[PlayerFacts]:
                     steal_answered = True
         else:
             s = f.streets[later_at]
-            on_fourth = later_at == 0
             first = False
             if on_fourth:
                 first = p not in first_decision_4th
@@ -564,38 +605,50 @@ def player_facts(hand: Hand) -> list[PlayerFacts]:
                 elif kind is Fold:
                     s.folds += 1
                     s.fold_to_bet = True
-        if now > to:
+        if added and now > to:
             to = now
         if kind is Fold:
-            live.discard(p)
+            live.pop(p, None)
 
     # Results: money, steals that won on 3rd, showdown.
     for p, f in facts.items():
-        f.invested = invested.get(p, 0)
-        f.net = f.collected - f.invested
-        f.won = f.collected > 0
-    if bring_in in facts and not reached_fourth and live == {bring_in}:
+        spent = invested.get(p, 0)
+        f.invested = spent
+        f.net = -spent
+    winners: list[PlayerFacts] = []
+    for p, amount in collected.items():
+        f = facts.get(p)
+        if f is not None:
+            f.collected = amount
+            f.net = amount - f.invested
+            if amount > 0:
+                f.won = True
+                winners.append(f)
+    if bring_in in facts and not reached_fourth and live.keys() == {bring_in}:
         facts[bring_in].bi_walk = facts[bring_in].complete_3rd is False  # type: ignore[index]
-    if steal is not None and not reached_fourth and live == {steal[0]}:
+    if steal is not None and not reached_fourth and live.keys() == {steal[0]}:
         f = facts[steal[0]]
         f.steal_pos_success = f.steal_pos
         f.steal_up_success = f.steal_up
     if aggressor is not None and aggressor in facts:
         facts[aggressor].aggressor_3rd = True
-    _rake_shares(rake or 0, facts)
+    if len(winners) > 1:  # a split pot: the rake split takes the winners in seat order
+        winners = [f for f in facts.values() if f.collected > 0]
+    _rake_shares(rake or 0, winners)
     if len(live) >= 2:
         _showdown(shows, game, facts, live)
+    if len(facts) == len(players):  # no name seated twice: the records are in seat order
+        return list(facts.values())
     return [facts[p] for p in players]
 
 
-def _rake_shares(rake: int, facts: dict[str, PlayerFacts]) -> None:
-    """Split the rake over the winners in proportion to what they collected.
+def _rake_shares(rake: int, winners: list[PlayerFacts]) -> None:
+    """Split the rake over the winners (in seat order) in proportion to what they collected.
 
     Largest remainders get the odd units (seat order breaks ties) so shares sum to the rake.
     """
     if rake <= 0:
         return
-    winners = [f for f in facts.values() if f.collected > 0]
     if len(winners) == 1:  # the usual pot: one winner, who pays all of it
         winners[0].rake = rake
         return
@@ -611,23 +664,23 @@ def _rake_shares(rake: int, facts: dict[str, PlayerFacts]) -> None:
 
 
 def _showdown(
-    shows: list[Show], game: Game, facts: dict[str, PlayerFacts], live: set[str]
+    shows: list[Show], game: Game, facts: dict[str, PlayerFacts],
+    live: dict[str, PlayerFacts],
 ) -> None:
     """Showdown facts; hi/lo halves are judged with the project's evaluators."""
     shown: dict[str, tuple[int, ...]] = {}
     for event in shows:
         if event.player in live and len(event.cards) >= 5:
             shown[event.player] = event.cards
-    for p in live:
-        if p not in facts:
-            continue
-        f = facts[p]
+    for p, f in live.items():
         f.showdown = True
-        f.won_showdown = f.collected > 0
-        f.cards_shown = p in shown
-        if p in shown and game is Game.RAZZ:
-            f.razz_low = razz_low(shown[p])
-    if game is not Game.STUD8 or not shown:
+        if f.collected > 0:
+            f.won_showdown = True
+        if p in shown:
+            f.cards_shown = True
+            if game is _RAZZ:
+                f.razz_low = razz_low(shown[p])
+    if game is not _STUD8 or not shown:
         return
     try:
         from stud_hh.evaluate import high_value, low8_value

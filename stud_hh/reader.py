@@ -22,6 +22,7 @@ from __future__ import annotations
 import codecs
 import re
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
 from pathlib import Path
 from typing import BinaryIO, NamedTuple
 
@@ -38,8 +39,16 @@ _BOMS: tuple[tuple[bytes, str], ...] = (
 #: file of garbage must not grow memory without bound).
 MAX_HAND_CHARS = 1 << 22
 
-#: One or more blank (or whitespace-only) lines end a hand.
-_BLANK_RUN = re.compile(r"\n(?:[ \t\f\v]*\n)+")
+#: One or more blank (or whitespace-only) lines end a hand. (The first blank line is spelled
+#: out and the rest is possessive: the regex is tried at every newline of the file, and this
+#: form fails at a non-blank line without entering a repeat group, ~1.5x faster.)
+_BLANK_RUN = re.compile(r"\n[ \t\f\v]*\n(?:[ \t\f\v]*\n)*+")
+
+
+try:  # the regex parser, to read the literal start of a boundary pattern
+    from re import _parser as _sre_parse  # type: ignore[attr-defined]
+except ImportError:  # pragma: no cover - Python < 3.11
+    import sre_parse as _sre_parse
 
 
 class RawHand(NamedTuple):
@@ -167,6 +176,9 @@ def _emit(
         line += 1
     if boundary is None:
         return [RawHand(path, line, buffer[start:end])]
+    needle = _line_start_needle(boundary)
+    if needle is not None and buffer.find(needle, start, end) < 0:
+        return [RawHand(path, line, buffer[start:end])]  # no boundary at a line start
     hands = []
     cut = start
     for match in boundary.finditer(buffer, start + 1, end):
@@ -177,6 +189,38 @@ def _emit(
         cut = match.start()
     hands.append(RawHand(path, line, buffer[cut:end]))
     return hands
+
+
+@lru_cache(maxsize=32)
+def _line_start_needle(boundary: re.Pattern[str]) -> str | None:
+    """``"\\n"`` and the literal text every match of ``boundary`` starts with, or None.
+
+    ``_emit`` looks for it with ``str.find`` (memchr-fast) before running ``boundary`` over
+    a hand: only a match at a line start cuts, so a hand without the needle holds none, and
+    the regex scan of every hand's text (a tenth of the reader's time) is skipped.
+    """
+    if boundary.flags & (re.IGNORECASE | re.LOCALE):
+        return None
+    try:
+        items = list(_sre_parse.parse(boundary.pattern, boundary.flags))
+    except Exception:  # pragma: no cover - whatever this Python's parser does not take
+        return None
+    prefix: list[str] = []
+    _literal_prefix(items, prefix)
+    return "\n" + "".join(prefix) if prefix else None
+
+
+def _literal_prefix(items: list[tuple[object, object]], prefix: list[str]) -> bool:
+    """Append the literal characters ``items`` starts with; True if it is all literal."""
+    for op, arg in items:
+        if op is _sre_parse.LITERAL:
+            prefix.append(chr(arg))  # type: ignore[arg-type]
+        elif op is _sre_parse.SUBPATTERN and not arg[1] and not arg[2]:  # type: ignore[index]
+            if not _literal_prefix(list(arg[3]), prefix):  # type: ignore[index]
+                return False
+        else:
+            return False
+    return True
 
 
 def read_text_hands(

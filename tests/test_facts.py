@@ -5,6 +5,8 @@ The hands and the story of each are in ``test_stats_hands.py``; money is in cent
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 from test_stats_hands import (
     BI_COMPLETES,
@@ -20,7 +22,24 @@ from test_stats_hands import (
 )
 
 from stud_hh.cards import card
-from stud_hh.events import Game
+from stud_hh.events import (
+    Ante,
+    Bet,
+    BringIn,
+    Call,
+    Check,
+    Collect,
+    Event,
+    Fold,
+    Game,
+    Hand,
+    Header,
+    Raise,
+    Seat,
+    Street,
+    StreetStart,
+    Summary,
+)
 from stud_hh.facts import PlayerFacts, player_facts, razz_low, start_category
 
 
@@ -233,3 +252,41 @@ def test_invariants_over_simulated_hands(game: str, tournament: bool) -> None:
                 assert f.won_high is None and f.scoop is None
             if game != "razz" or not f.cards_shown:
                 assert f.razz_low is None
+
+
+def _bare_hand(seats: tuple[Seat, ...], events: tuple[Event, ...]) -> Hand:
+    header = Header(site="PokerStars", hand_id="1", game=Game.STUD, small_bet=4, big_bet=8,
+                    started_at=datetime(2024, 1, 1, tzinfo=UTC), table="T")
+    return Hand(header=header, seats=seats, events=events)
+
+
+def test_a_hand_without_events_lists_the_seated_players_not_sitting_out() -> None:
+    seats = (Seat(1, "Ann", 100), Seat(2, "Bob", 90, sitting_out=True), Seat(3, "Cat", 50))
+    facts = player_facts(_bare_hand(seats, ()))
+    assert [(f.player, f.seat, f.stack) for f in facts] == [("Ann", 1, 100), ("Cat", 3, 50)]
+    assert all(f.net == 0 and not f.won and f.door_card is None for f in facts)
+
+
+def test_rake_remainder_goes_by_seat_not_by_collection_order() -> None:
+    # A 2-unit pot split 1/1 with 1 unit of rake: the shares tie and the lower seat pays
+    # it, although Bob's collection is printed first.
+    seats = (Seat(1, "Ann", 100), Seat(2, "Bob", 100))
+    events = (Ante("Ann", 1), Ante("Bob", 1), Collect("Bob", 1), Collect("Ann", 1),
+              Summary(2, 1))
+    ann, bob = player_facts(_bare_hand(seats, events))
+    assert (ann.rake, bob.rake) == (1, 0)
+    assert (ann.collected, ann.invested, ann.net, ann.won) == (1, 1, 0, True)
+    assert ann.showdown and ann.won_showdown and not ann.cards_shown
+
+
+def test_actions_of_someone_not_seated_count_chips_but_get_no_record() -> None:
+    # Zed is not seated: no record, but his raise to 12 is what Bob's bet of 4 then faces.
+    seats = (Seat(1, "Ann", 100), Seat(2, "Bob", 100))
+    events = (StreetStart(Street.THIRD), BringIn("Ann", 2), Call("Bob", 2),
+              StreetStart(Street.FOURTH), Check("Ann"), Bet("Bob", 4), Raise("Zed", 8, 12),
+              Fold("Ann"), Call("Bob", 8))
+    ann, bob = player_facts(_bare_hand(seats, events))
+    a4, b4 = ann.streets[0], bob.streets[0]
+    assert a4.bet_opp and a4.faced_bet and a4.checkraise_opp and a4.fold_to_bet
+    assert b4.bets == 1 and b4.faced_bet and b4.calls == 1
+    assert (ann.invested, bob.invested) == (2, 14)

@@ -2,17 +2,40 @@
 
 Its byte path (``bytes`` -> NumPy) must give the same array as Arrow's own conversion for
 every value it accepts, and hand everything else (None, negatives, values over 255) to
-Arrow; ``rows_to_table`` must refuse rows of the wrong width.
+Arrow; ``rows_to_table`` must refuse rows of the wrong width. ``BatchRows`` keeps flat
+row values and counts ``local`` and ``action_index``: its tables are pinned here to a
+plain flattening of the same hands.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+import msgspec
 import pyarrow as pa
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pipelines.arrow_columns import SMALL_TYPES, column, rows_to_table
+from pipelines.batches import ARROW_SCHEMAS, BatchRows, hand_rows
+from stud_hh.cards import str_card
+from stud_hh.events import (
+    Bet,
+    BringIn,
+    Call,
+    Check,
+    Complete,
+    Deal,
+    Fold,
+    Hand,
+    Muck,
+    Raise,
+    SeatResult,
+    Show,
+    Street,
+)
+from stud_hh.simulate import simulate_hands
 
 _INTS = st.lists(st.one_of(st.none(), st.integers(-40, 400)), max_size=40)
 
@@ -61,3 +84,134 @@ def test_rows_to_table_checks_the_width() -> None:
     for bad in ([(1, True), (2,)], [(1, True, 3)]):
         with pytest.raises(ValueError):
             rows_to_table(bad, schema)
+
+
+# --- BatchRows: flat row values, counted ``local`` and ``action_index`` -----------------
+
+
+def _plain_actions(local: int, hand: Hand) -> list[tuple[Any, ...]]:
+    """The ``actions`` rows as the schema defines them, written plainly (no speed)."""
+    names = {BringIn: "bring_in", Complete: "complete", Bet: "bet", Raise: "raise",
+             Call: "call", Fold: "fold", Check: "check"}
+    rows = []
+    put: dict[str, int] = {}  # on the current street
+    current = None
+    for street, index, event in hand.player_actions():
+        if street != current:
+            put, current = {}, street
+        amount = raise_to = None
+        if isinstance(event, Complete | Raise):
+            raise_to = event.to
+            amount = raise_to - put.get(event.player, 0)
+            put[event.player] = raise_to
+        elif isinstance(event, BringIn | Bet | Call):
+            amount = event.amount
+            put[event.player] = put.get(event.player, 0) + amount
+        rows.append((local, index, int(street), event.player, names[type(event)], amount,
+                     raise_to, bool(getattr(event, "all_in", False))))
+    return rows
+
+
+def _plain_cards(hand: Hand) -> dict[str, tuple[str, str | None]]:
+    """Each player's known cards (first sight order, no repeats) and door card."""
+    seen: dict[str, list[int]] = {}
+    door: dict[str, int] = {}
+    for event in hand.events:
+        cards = getattr(event, "cards", ())
+        if isinstance(event, Deal | Fold | Show | Muck | SeatResult):
+            for c in cards:
+                if c is not None and c not in seen.setdefault(event.player, []):
+                    seen[event.player].append(c)
+        if isinstance(event, Deal) and event.street == Street.THIRD \
+                and event.player not in door:
+            ups = [c for c, up in zip(event.cards, event.up, strict=False)
+                   if up and c is not None]
+            if ups:
+                door[event.player] = ups[0]
+    return {p: (" ".join(str_card(c) for c in cards),
+                str_card(door[p]) if p in door else None) for p, cards in seen.items()}
+
+
+@pytest.fixture(scope="module")
+def sim_hands() -> list[Hand]:
+    return [*simulate_hands(40, game="stud8", players=8, seed=11),
+            *simulate_hands(40, game="razz", players=5, seed=12, tournament=True)]
+
+
+def _batch(hands: list[Hand], locals_: list[int]) -> BatchRows:
+    rows = BatchRows()
+    for local, hand in zip(locals_, hands, strict=True):
+        rows.add_hand(local, hand, [], "f.txt", 1)
+    return rows
+
+
+def test_actions_and_cards_match_a_plain_flattening(sim_hands: list[Hand]) -> None:
+    locals_ = [3 * i + 7 for i in range(len(sim_hands))]  # any numbers, not positions
+    tables = _batch(sim_hands, locals_).tables()
+    expected = [row for local, hand in zip(locals_, sim_hands, strict=True)
+                for row in _plain_actions(local, hand)]
+    got = [tuple(r.values()) for r in tables["actions"].to_pylist()]
+    assert got == expected and len(got) > 10 * len(sim_hands)
+    players = tables["hand_players"].to_pylist()
+    assert [p["local"] for p in players] == [
+        local for local, hand in zip(locals_, sim_hands, strict=True) for _ in hand.seats]
+    by_hand = {local: _plain_cards(hand)
+               for local, hand in zip(locals_, sim_hands, strict=True)}
+    for p in players:
+        cards, door = by_hand[p["local"]].get(p["player"], ("", None))
+        assert (p["cards_known"], p["door_card"]) == (cards, door)
+    assert any(p["cards_known"].count(" ") >= 6 for p in players)  # a full 7-card hand
+
+
+def test_odd_deals_find_the_first_face_up_card(sim_hands: list[Hand]) -> None:
+    hand = sim_hands[0]
+    events = list(hand.events)
+    deals = [i for i, e in enumerate(events)
+             if isinstance(e, Deal) and e.street == Street.THIRD]
+    a = next(i for i in deals if None not in events[i].cards)  # the hero's: all known
+    b, c = [i for i in deals if i != a][:2]
+    first = events[a]
+    events[a] = msgspec.structs.replace(first, up=(False, True, True))  # two up cards
+    events[b] = msgspec.structs.replace(events[b], up=(False, False, False))  # none up
+    events[c] = msgspec.structs.replace(events[c], cards=(None, None, None))  # hidden
+    odd = msgspec.structs.replace(hand, events=tuple(events))
+    players = _batch([odd], [0]).tables()["hand_players"].to_pylist()
+    doors = {p["player"]: p["door_card"] for p in players}
+    expected = _plain_cards(odd)
+    assert doors[first.player] == str_card(first.cards[1]) == expected[first.player][1]
+    assert doors[events[b].player] is None and doors[events[c].player] is None
+
+
+def test_a_hand_that_fails_to_flatten_leaves_nothing_behind(sim_hands: list[Hand]) -> None:
+    rows = _batch(sim_hands[:3], [0, 1, 2])
+    before = rows.tables()
+    hand = sim_hands[3]
+    events = list(hand.events)
+    last = max(i for i, e in enumerate(events) if isinstance(e, Bet | Call | Raise))
+    events.insert(last, Raise(events[last].player, 1, None))  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        rows.add_hand(3, msgspec.structs.replace(hand, events=tuple(events)), [], "f", 1)
+    after = rows.tables()
+    for name, table in before.items():
+        assert after[name].equals(table), name
+    rows.add_hand(3, sim_hands[3], [], "f.txt", 1)
+    assert rows.tables()["actions"].equals(_batch(sim_hands[:4], [0, 1, 2, 3]).tables()[
+        "actions"])
+
+
+def test_hand_rows_are_the_batch_rows(sim_hands: list[Hand]) -> None:
+    rows = _batch(sim_hands[:5], [0, 1, 2, 3, 4]).tables()
+    players, actions = [], []
+    for local, hand in enumerate(sim_hands[:5]):
+        _, p, a, _ = hand_rows(local, hand, [], "f.txt", 1)
+        players += p
+        actions += a
+    assert [tuple(r.values()) for r in rows["hand_players"].to_pylist()] == players
+    assert [tuple(r.values()) for r in rows["actions"].to_pylist()] == actions
+
+
+def test_an_empty_batch_has_the_schemas() -> None:
+    tables = BatchRows().tables()
+    for name in ("hands", "hand_players", "actions", "violations"):
+        assert tables[name].num_rows == 0
+        assert tables[name].schema == ARROW_SCHEMAS[name]

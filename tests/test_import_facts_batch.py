@@ -9,6 +9,7 @@ slow paths: values that do not fit a byte, an empty chunk, an unknown layout.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ import pytest
 from pipelines import facts_hook
 from pipelines.batches import ARROW_SCHEMAS, BatchRows, rows_table
 from pipelines.facts_batch import FactsBatch, FactsLayout, RowsFacts
+from pipelines.stats import facts_table
 from pipelines.stats.facts_table import COLUMNS, facts_rows
 from stud_hh.dialects import hand_starts
 from stud_hh.events import Hand, ParseError
@@ -135,3 +137,96 @@ def test_rows_of_a_facts_record_keep_their_hand(hands: list[Hand]) -> None:
     locals_ = table.column("local").to_pylist()
     assert [kept[i].hand_id for i in locals_] == ids
     assert set(ids) == {h.hand_id for h in kept}
+
+
+def test_the_fast_paths_are_taken() -> None:
+    layout = _collector().layout
+    assert layout.packed is not None and layout.street_bytes is not None
+    packed = {at for _, at in layout.packed.fields}
+    # flags, counts and money are packed; text and optional fields are not
+    names = {layout.schema.field(at).name for at in packed}
+    assert {"vpip", "seat", "calls_3rd", "stack", "net"} <= names
+    assert not names & {"player", "door_card", "start_category", "won_high", "razz_low"}
+    assert {layout.schema.field(at).name for _, at in layout.others} >= {
+        "player", "door_card", "razz_low"}
+
+
+def _mutated(
+    hands: list[Hand], change: Callable[[list[Any]], None], monkeypatch: pytest.MonkeyPatch,
+) -> tuple[pa.Table | None, Callable[[], pa.Table]]:
+    """``change`` the facts of hand 5; the expected table (``facts_rows`` of the changed
+    facts, converted with the schema: None when that conversion refuses them) and the
+    ``FactsBatch`` table to compare."""
+    batch = _collector()
+    by_hand = {}
+    for local, hand in enumerate(hands):
+        facts = batch.of(hand)
+        if local == 5:
+            change(facts)
+        by_hand[hand.hand_id] = facts
+        batch.add(local, facts)
+    monkeypatch.setattr(facts_table, "player_facts", lambda hand: by_hand[hand.hand_id])
+    try:
+        expected = _reference(hands, batch.layout.schema)
+    except (pa.ArrowInvalid, OverflowError):
+        expected = None
+    return expected, lambda: batch.table(_hands_table(hands))
+
+
+def _check(expected: pa.Table | None, build: Callable[[], pa.Table]) -> None:
+    if expected is None:
+        with pytest.raises((pa.ArrowInvalid, OverflowError)):
+            build()
+        return
+    table = build()
+    assert table.schema == expected.schema
+    for name in table.column_names:
+        assert table.column(name).equals(expected.column(name)), name
+
+
+@pytest.mark.parametrize("value", [130, -1, True, None, 2**20])
+def test_odd_street_values_take_the_plain_conversion(
+    hands: list[Hand], value: Any, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Counts that MessagePack writes in more than one byte (or flags that are not
+    bools) leave the binary fast path, and still store what ``facts_rows`` stores."""
+    def change(facts: list[Any]) -> None:
+        facts[0].streets[1].calls = value
+        facts[-1].streets[3].saw = 1 if value is True else value
+
+    _check(*_mutated(hands[:12], change, monkeypatch))
+
+
+@pytest.mark.parametrize(("field", "value"), [
+    ("calls_3rd", -3), ("seat", 300), ("vpip", 2), ("net", -10**12), ("stack", 2**40),
+    ("invested", None), ("is_bring_in", None), ("rake", 2**70), ("seat", 2**20),
+])
+def test_odd_record_values_store_what_facts_rows_stores(
+    hands: list[Hand], field: str, value: Any, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    _check(*_mutated(hands[:12], lambda facts: setattr(facts[1], field, value),
+                     monkeypatch))
+
+
+def test_unchanged_facts_compare_equal_through_the_patch(
+    hands: list[Hand], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    expected, build = _mutated(hands[:12], lambda facts: None, monkeypatch)
+    assert expected is not None and expected.num_rows > 12
+    _check(expected, build)
+
+
+def test_street_records_that_do_not_line_up_are_refused_by_the_fast_path(
+    hands: list[Hand],
+) -> None:
+    layout = _collector().layout
+    assert layout.street_bytes is not None
+    facts = FactsBatch.of(hands[0])
+    streets = [f.streets for f in facts]
+    columns: list[Any] = [None] * len(layout.schema)
+    start = len(layout.schema) - 40
+    assert layout.street_bytes.fill(columns, layout.schema, start, streets)
+    assert all(c is not None for c in columns[start:])
+    odd = [streets[0][:3], streets[1] + streets[1][:1], *streets[2:]]  # same total
+    assert not layout.street_bytes.fill([None] * len(layout.schema), layout.schema,
+                                        start, odd)

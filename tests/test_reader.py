@@ -9,6 +9,8 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from stud_hh.events import Hand
 from stud_hh.parse import parse_bytes, parse_file
@@ -155,3 +157,35 @@ def test_endless_text_without_blank_lines_is_cut(monkeypatch: pytest.MonkeyPatch
     assert lines[0] == 1 and lines == sorted(lines)
     assert all(r.line - 1 == sum(x.text.count("\n") for x in raws[:i])
                for i, r in enumerate(raws))
+
+
+def test_boundary_needle_is_the_literal_line_start_of_the_pattern() -> None:
+    from stud_hh.dialects import hand_starts
+    from stud_hh.reader import _line_start_needle
+
+    assert _line_start_needle(hand_starts()) == "\nPokerStars "
+    assert _line_start_needle(re.compile(r"(ab)c\d")) == "\nabc"
+    assert _line_start_needle(re.compile(r"(?i)abc")) is None  # case-blind: no needle
+    assert _line_start_needle(re.compile(r"\d+abc")) is None
+
+
+_PIECES = ["PokerStars Hand #1: x\n", "PokerStars Game #22:\n", "a PokerStars Hand #3:\n",
+           "line\n", "\n", " \n", "PokerStars \n", "x"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=14))
+def test_boundary_needle_never_changes_the_split(pieces: list[str]) -> None:
+    """``_emit`` skips the boundary regex when the needle is absent: same hands as without."""
+    import stud_hh.reader as reader
+    from stud_hh.dialects import hand_starts
+
+    text = "".join(pieces)
+    fast = list(reader.split_hands(iter([text]), "f", hand_starts()))
+    needle = reader._line_start_needle
+    reader._line_start_needle = lambda boundary: None  # type: ignore[assignment]
+    try:
+        plain = list(reader.split_hands(iter([text]), "f", hand_starts()))
+    finally:
+        reader._line_start_needle = needle
+    assert fast == plain

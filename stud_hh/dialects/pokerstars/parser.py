@@ -12,8 +12,10 @@ run is split back into lines. ``lark-cython`` is used when installed (its tokens
 Speed (about 0.16-0.19 ms of CPU per hand, half of it Lark's lexer and LALR loop): the
 lines a session repeats endlessly (bets, antes, summary folds, the table line) go through
 memos of immutable events (``_LineMemo``); Lark's rules compare by identity
-(``_IdentityRule``) and the LALR loop is called without ``Lark.parse``'s per-call layers
-(``_fast_parse``).
+(``_IdentityRule``), reduce with C builtins instead of Python callbacks
+(``_direct_callbacks``), and the LALR loop is called without ``Lark.parse``'s per-call
+layers (``_fast_parse``). The grammar's regexes are possessive where that changes nothing
+but the regex engine's work (see the grammar's header comment).
 
 One line, one event: every action, deal, show, collect and table-noise line becomes exactly
 one event, except ``*** SUMMARY ***`` (none: ``Summary`` comes from the ``Total pot``
@@ -47,6 +49,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from datetime import datetime
+from functools import partial
 from importlib.resources import files
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -127,6 +130,8 @@ _STREET_BY_NAME = {
     "6th Street": Street.SIXTH, "River": Street.SEVENTH,
 }
 _ALL_IN = " and is all-in"
+#: one ``StreetStart`` per street, shared by every hand (events are immutable)
+_STREET_STARTS = {street: StreetStart(street) for street in Street}
 _UP3 = (False, False, True)
 _UP = (True,)
 _DOWN = (False,)
@@ -205,7 +210,25 @@ class _Memo(dict[str, int]):
         return value
 
 
-_CENTS = _Memo(_cents)
+class _CentsMemo(_Memo):
+    """``_Memo(_cents)`` with the usual ``$12.34`` converted inline (stacks miss the memo
+    several times a hand; one Python call less each time)."""
+
+    __slots__ = ()
+
+    def __missing__(self, text: str) -> int:
+        whole, dot, frac = text.lstrip("$€£").partition(".")
+        if dot and len(frac) == 2 and "," not in text:
+            value = int(whole) * 100 + int(frac)  # what ``_cents`` computes for it
+        else:
+            value = _cents(text)
+        if len(self) > 4096:
+            self.clear()
+        self[text] = value
+        return value
+
+
+_CENTS = _CentsMemo(_cents)
 _CHIPS = _Memo(_chips)
 
 #: Lines a line memo holds before it starts over.
@@ -345,35 +368,6 @@ class _HandBuilder:
         for i, line in enumerate(text.split("\n")):
             self.offset = i
             convert(line)
-
-    def street_start(self, street: Street, text: str) -> None:
-        """A street's banner line, then the cards dealt on it."""
-        self.street = street
-        self.events.append(StreetStart(street))
-        banner, _, deals = text.partition("\n")
-        if street is Street.SEVENTH:
-            self.river(banner)
-        if deals:
-            try:
-                self.deals(deals)
-            except Exception:
-                self.offset += 1
-                raise
-
-    def third(self, text: str) -> None:
-        self.street_start(Street.THIRD, text)
-
-    def fourth(self, text: str) -> None:
-        self.street_start(Street.FOURTH, text)
-
-    def fifth(self, text: str) -> None:
-        self.street_start(Street.FIFTH, text)
-
-    def sixth_street(self, text: str) -> None:
-        self.street_start(Street.SIXTH, text)
-
-    def seventh(self, text: str) -> None:
-        self.street_start(Street.SEVENTH, text)
 
     def river(self, banner: str) -> None:
         events = self.events
@@ -669,6 +663,23 @@ def _split_show(line: str) -> tuple[str, str, tuple[int, ...]]:
         return line[:i], rest, cards
 
 
+def _street_start(street: Street, builder: _HandBuilder, text: str) -> None:
+    """A street's banner line, then the cards dealt on it. ``_HANDLERS`` binds ``street``
+    with ``partial`` (a C call; a method per street calling a shared one was two Python
+    calls)."""
+    builder.street = street
+    builder.events.append(_STREET_STARTS[street])
+    banner, _, deals = text.partition("\n")
+    if street is Street.SEVENTH:
+        builder.river(banner)
+    if deals:
+        try:
+            builder.deals(deals)
+        except Exception:
+            builder.offset += 1
+            raise
+
+
 def _note(kind: str, *markers: str) -> Callable[[_HandBuilder, str], None]:
     """A handler for a table-noise line; the name ends where the first marker found starts."""
 
@@ -791,11 +802,11 @@ _SEAT_FOLDS: dict[str, SeatResult] = {}
 _HANDLERS: dict[str, Callable[[_HandBuilder, str], None]] = {
     "TABLE": _HandBuilder.table,
     "ANTES": _HandBuilder.antes,
-    "THIRD": _HandBuilder.third,
-    "FOURTH": _HandBuilder.fourth,
-    "FIFTH": _HandBuilder.fifth,
-    "SIXTH": _HandBuilder.sixth_street,
-    "RIVER": _HandBuilder.seventh,
+    "THIRD": partial(_street_start, Street.THIRD),
+    "FOURTH": partial(_street_start, Street.FOURTH),
+    "FIFTH": partial(_street_start, Street.FIFTH),
+    "SIXTH": partial(_street_start, Street.SIXTH),
+    "RIVER": partial(_street_start, Street.SEVENTH),
     "DEALS": _HandBuilder.deals,
     "ACTIONS": _HandBuilder.actions,
     "BETTING_CAPPED": _HandBuilder.betting_capped,
@@ -853,24 +864,58 @@ class _Transformer(lark.Transformer):
         return children[:-1] + children[-1]
 
     def start(self, children: list[Any]) -> tuple[Header, tuple[Seat, ...], tuple[Event, ...]]:
-        head = _header_parts(children[0])
-        builder = _HandBuilder(_IN_CENTS if head["currency"] else _IN_CHIPS)
-        handlers = _HANDLERS
-        tok = children[1]
-        try:
-            for item in children[1:]:
-                for tok in item if type(item) is list else (item,):
+        """Lark's own callbacks (``_direct_callbacks`` did not apply): flat runs."""
+        tokens: list[Any] = []
+        for item in children[1:]:
+            if type(item) is list:
+                tokens += item
+            else:
+                tokens.append(item)
+        return _build_hand(children[0], tokens)
+
+
+def _start_direct(children: list[Any]) -> tuple[Header, tuple[Seat, ...], tuple[Event, ...]]:
+    """``start`` under ``_direct_callbacks``: children are the header fields, the TABLE
+    token, the preamble run, ``[THIRD, run, FOURTH, run, ...]``, maybe ``[SHOW_DOWN, run]``
+    and ``[SUMMARY, run]``; runs are nested as ``[[[[], t1], t2], t3]``."""
+    items = children[1:3]
+    for item in children[3:]:
+        items += item
+    return _build_hand(children[0], items)
+
+
+def _build_hand(fields: dict[str, str | None],
+                items: list[Any]) -> tuple[Header, tuple[Seat, ...], tuple[Event, ...]]:
+    """Every line token of a hand, in order, through its handler; then the header.
+
+    ``items`` holds tokens and runs (see ``_start_direct``), unwound here in one loop.
+    """
+    head = _header_parts(fields)
+    builder = _HandBuilder(_IN_CENTS if head["currency"] else _IN_CHIPS)
+    handlers = _HANDLERS
+    tok = items[0]
+    try:
+        for item in items:
+            if type(item) is list:
+                run = []
+                while item:
+                    item, tok = item
+                    run.append(tok)
+                for tok in reversed(run):
                     handlers[tok.type](builder, tok.value[:-1])
-        except (ValueError, KeyError, IndexError) as exc:
-            raise _LineError(str(exc), tok.line + builder.offset) from None
-        builder.reveal()
-        events = builder.events
-        try:
-            header = _header(head, builder.table_line, builder.posted_ante,
-                             builder.posted_bring_in)
-        except (ValueError, KeyError, IndexError) as exc:
-            raise _LineError(str(exc), 1) from None
-        return header, tuple(builder.seats), tuple(events)
+            else:
+                tok = item
+                handlers[tok.type](builder, tok.value[:-1])
+    except (ValueError, KeyError, IndexError) as exc:
+        raise _LineError(str(exc), tok.line + builder.offset) from None
+    builder.reveal()
+    events = builder.events
+    try:
+        header = _header(head, builder.table_line, builder.posted_ante,
+                         builder.posted_bring_in)
+    except (ValueError, KeyError, IndexError) as exc:
+        raise _LineError(str(exc), 1) from None
+    return header, tuple(builder.seats), tuple(events)
 
 
 class _LineError(Exception):
@@ -959,7 +1004,39 @@ def build_lark(use_cython: bool | None = None) -> lark.Lark:
     parser = lark.Lark(grammar_text(), **options)
     transformer.header_re = re.compile(parser.get_terminal("HEADER").pattern.to_regexp())
     _identity_rules(parser)
+    _direct_callbacks(parser)
     return parser
+
+
+#: rules whose callback under ``_direct_callbacks`` is ``list``: a run of lines (left
+#: recursive: ``[previous run, token]``, nested) or an inlined sequence (flat)
+_LIST_RULES = frozenset({"preamble", "lines", "showdown", "seat_results", "_streets",
+                         "_showdown", "summary"})
+
+
+def _direct_callbacks(parser: lark.Lark) -> None:
+    """Let the LALR loop call C builtins, not Python methods, on most reductions.
+
+    A reduction's callback is a Python call (about a tenth of a hand's parse went to calling
+    ``lines`` once per token and Lark's child filter and ``Tree`` for the inlined rules).
+    Here every run and inlined rule reduces with ``list`` (a copy of its children) and
+    ``start`` (``_start_direct``) unwinds the nested lists into the token sequence the
+    transformer's ``start`` would have seen. Nothing changes if the layout is not the one
+    this was written against.
+    """
+    try:
+        callbacks: dict[Any, Any] = parser.parser.parser_conf.callbacks
+        names = {rule: str(rule.origin.name) for rule in callbacks}
+    except AttributeError:  # pragma: no cover - another Lark version
+        return
+    expected = _LIST_RULES | {"start", "header"}
+    if set(names.values()) != expected:
+        return  # pragma: no cover - another grammar or Lark version
+    for rule, name in names.items():
+        if name in _LIST_RULES:
+            callbacks[rule] = list
+        elif name == "start":
+            callbacks[rule] = _start_direct
 
 
 class _IdentityRule(Rule):
