@@ -262,12 +262,17 @@ def register_facts_schema(schema: pa.Schema) -> None:
 #: Event type -> its branch in ``_flatten``: betting actions first, by their position in
 #: ``ACTION_KINDS`` (``complete`` and ``raise`` odd: they name the total, not the amount).
 ACTION_KINDS = ("bring_in", "complete", "bet", "raise", "call", "fold", "check")
-_CODES: dict[type, int] = {
-    BringIn: 0, Complete: 1, Bet: 2, Raise: 3, Call: 4, Fold: 5, Check: 6,
-    Deal: 7, Ante: 8, SeatResult: 9, StreetStart: 10, Show: 11, Muck: 12, Collect: 13,
-    UncalledReturn: 14, ShowdownStart: 15, Summary: 16,
-}
+_FOLD, _CHECK = 5, 6  # the last two actions: no chips
+(_DEAL, _ANTE, _SEAT_RESULT, _STREET, _SHOW, _MUCK, _COLLECT, _RETURN, _SHOWDOWN,
+ _SUMMARY) = range(7, 17)
 _OTHER = 99  # events that leave no row (notes, chat, board cards, ...)
+_SHOWS_CARDS = frozenset((_SEAT_RESULT, _SHOW, _MUCK))
+_CODES: dict[type, int] = {
+    **{kind: i for i, kind in enumerate((BringIn, Complete, Bet, Raise, Call, Fold, Check))},
+    Deal: _DEAL, Ante: _ANTE, SeatResult: _SEAT_RESULT, StreetStart: _STREET, Show: _SHOW,
+    Muck: _MUCK, Collect: _COLLECT, UncalledReturn: _RETURN, ShowdownStart: _SHOWDOWN,
+    Summary: _SUMMARY,
+}
 for _event in get_args(Event):  # all known: a KeyError costs more than a look-up
     _CODES.setdefault(_event, _OTHER)
 #: The ``actions.kind`` text of each action number.
@@ -343,9 +348,9 @@ def _flatten(
             code = codes[type(event)]
         except KeyError:  # an event type this module does not know: no row
             code = _OTHER
-        if code < 7:  # a betting action
+        if code < _DEAL:  # a betting action
             player = event.player  # type: ignore[union-attr]
-            if code < 5:
+            if code < _FOLD:  # puts chips in
                 if code & 1:  # complete, raise: to a total for the street
                     raise_to = event.to  # type: ignore[union-attr]
                     amount = raise_to - on_street.get(player, 0)
@@ -357,8 +362,8 @@ def _flatten(
                     on_street[player] = on_street.get(player, 0) + amount
                     extend((street, player, code, amount, None,
                             bool(event.all_in)))  # type: ignore[union-attr]
-            elif code == 6:  # check
-                extend((street, player, 6, None, None, False))
+            elif code == _CHECK:
+                extend((street, player, _CHECK, None, None, False))
             else:  # fold
                 folded_on[player] = street
                 if event.cards:  # type: ignore[union-attr]
@@ -367,8 +372,8 @@ def _flatten(
                         known[player] = list(event.cards)  # type: ignore[union-attr]
                     else:
                         held += event.cards  # type: ignore[union-attr]
-                extend((street, player, 5, None, None, False))
-        elif code == 7:  # deal
+                extend((street, player, _FOLD, None, None, False))
+        elif code == _DEAL:
             player = event.player  # type: ignore[union-attr]
             cards = event.cards  # type: ignore[union-attr]
             held = known.get(player)
@@ -386,12 +391,12 @@ def _flatten(
                         if face_up and c is not None:
                             door[player] = c
                             break
-        elif code == 8:  # ante
+        elif code == _ANTE:
             p = event.player  # type: ignore[union-attr]
             contributed[p] = contributed.get(p, 0) + event.amount  # type: ignore[union-attr]
-        elif code == 9 or code == 11 or code == 12:  # seat result, show, muck
+        elif code in _SHOWS_CARDS:
             player = event.player  # type: ignore[union-attr]
-            if code == 11:
+            if code == _SHOW:
                 showed.add(player)
             if event.cards:  # type: ignore[union-attr]
                 held = known.get(player)
@@ -399,20 +404,20 @@ def _flatten(
                     known[player] = list(event.cards)  # type: ignore[union-attr]
                 else:
                     held += event.cards  # type: ignore[union-attr]
-        elif code == 10:  # street start
+        elif code == _STREET:
             for p, amount in on_street.items():
                 contributed[p] = contributed.get(p, 0) + amount
             on_street.clear()
             street = int(event.street)  # type: ignore[union-attr]
-        elif code == 13:  # collect
+        elif code == _COLLECT:
             p = event.player  # type: ignore[union-attr]
             collected[p] = collected.get(p, 0) + event.amount  # type: ignore[union-attr]
-        elif code == 14:  # uncalled bet returned
+        elif code == _RETURN:  # an uncalled bet
             p = event.player  # type: ignore[union-attr]
             returned[p] = returned.get(p, 0) + event.amount  # type: ignore[union-attr]
-        elif code == 15:
+        elif code == _SHOWDOWN:
             showdown = True
-        elif code == 16:
+        elif code == _SUMMARY:
             total_pot, rake = event.total_pot, event.rake  # type: ignore[union-attr]
     for p, amount in on_street.items():
         contributed[p] = contributed.get(p, 0) + amount

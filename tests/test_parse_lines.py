@@ -329,3 +329,95 @@ def test_summary_mucked_with_a_result() -> None:
     assert (result.outcome, result.won, result.description) == (
         "mucked", None, "HI: a pair of Eights")
     assert result.cards == parse_cards("6d 8s 2h 4h Kh 8h Tc")
+
+
+@pytest.mark.parametrize(
+    ("header", "hand_id", "started_at"),
+    [
+        ("PokerStars Hand #77:  HORSE (7 Card Stud Hi/Lo Limit, $1/$2 USD) - 2021/11/07 1:02:03"
+         " CET", "77", datetime(2021, 11, 7, 0, 2, 3, tzinfo=UTC)),
+        ("PokerStars Game #78:  HORSE (7 Card Stud Hi/Lo Limit, $1/$2 USD) - 2021/07/06 - "
+         "21:30:00 (ET)", "78", datetime(2021, 7, 7, 1, 30, tzinfo=UTC)),
+        ("PokerStars Hand #79:  HORSE (7 Card Stud Hi/Lo Limit, $1/$2 USD) - 2021/11/06 21:30:00"
+         " CET [2021/11/06 16:30:00 ET]", "79", datetime(2021, 11, 6, 20, 30, tzinfo=UTC)),
+    ],
+)
+def test_headers_of_one_session_keep_their_own_number_and_date(
+    header: str, hand_id: str, started_at: datetime
+) -> None:
+    """The second header with the same game and stakes takes the remembered groups; its
+    number, date and zone are still its own (and as the first such header's would be)."""
+    text = (HANDS / "cash-mixed-hilo.txt").read_text(encoding="utf-8")
+    first = text.split("\n\n\n\n")[0] + "\n"
+    again = header + "\n" + first.split("\n", 1)[1]
+    results = list(parse_text(first + "\n\n" + again + "\n\n" + again))
+    assert all(isinstance(r, Hand) for r in results), results
+    one, two, three = results
+    assert isinstance(two, Hand) and isinstance(one, Hand) and isinstance(three, Hand)
+    assert (two.hand_id, two.header.started_at) == (hand_id, started_at)
+    assert two.header.mixed == one.header.mixed == "HORSE"
+    assert (two.header.game, two.header.small_bet, two.header.currency) == (
+        one.header.game, one.header.small_bet, one.header.currency)
+    from stud_hh.dialects.pokerstars.parser import _HEADER_MIDDLES, PokerStarsParser
+    from stud_hh.reader import RawHand
+
+    _HEADER_MIDDLES.clear()  # this one through the whole header regex
+    fresh = PokerStarsParser(use_cython=False).parse_hand(RawHand(None, 1, again))
+    assert isinstance(fresh, Hand)
+    for hand in (three, fresh):
+        assert (hand.header, hand.seats, hand.events) == (two.header, two.seats, two.events)
+
+
+@pytest.mark.parametrize("use_cython", [False, None])
+@pytest.mark.parametrize(
+    ("replace", "by"),
+    [
+        ("Dealt to Çelik [2h]", "Dealt to Çelik [2x]"),  # no line kind matches
+        ("*** 4th STREET ***", "*** 5th STREET ***"),  # a line out of order
+        ("$0.25", "$0.255"),  # a field error inside a run of lines
+        ("*** SUMMARY ***\n", ""),  # the hand ends early
+    ],
+)
+def test_error_lines_and_columns_come_from_text_positions(
+    replace: str, by: str, use_cython: bool | None
+) -> None:
+    """Lark counts no lines here: an error's line and column are found from its position;
+    they point at the damaged line, its first column, on either Lark path."""
+    from stud_hh.dialects.pokerstars.parser import PokerStarsParser
+    from stud_hh.reader import RawHand
+
+    text = (HANDS / "cash-mixed-hilo.txt").read_text(encoding="utf-8")
+    bad = text.split("\n\n\n\n")[0].replace(replace, by, 1) + "\n"
+    error = PokerStarsParser(use_cython=use_cython).parse_hand(RawHand("x.txt", 11, bad))
+    assert isinstance(error, ParseError)
+    lines = bad.split("\n")
+    wrong = by.split("\n")[0] if by else "Total pot $34.30"
+    assert wrong in lines[error.line - 11], (error, lines[error.line - 11])
+    assert error.column in (1, None)
+    assert error == PokerStarsParser(use_cython=not use_cython).parse_hand(
+        RawHand("x.txt", 11, bad))
+
+
+@pytest.mark.parametrize("use_cython", [False, None])
+def test_errors_are_the_same_when_lark_counts_lines(
+    monkeypatch: pytest.MonkeyPatch, use_cython: bool | None
+) -> None:
+    """A Lark without the private hook ``_no_newlines`` turns off keeps counting lines;
+    the parser's errors must not depend on it."""
+    import contextlib
+
+    from stud_hh.dialects.pokerstars import parser as stars
+    from stud_hh.reader import RawHand
+
+    text = (HANDS / "cash-mixed-hilo.txt").read_text(encoding="utf-8")
+    first = text.split("\n\n\n\n")[0]
+    damaged = [first.replace(a, b, 1) + "\n" for a, b in (
+        ("Total pot $34.30", "Total pot $34.3x"), ("*** 4th STREET ***", "*** 4th STRET ***"),
+        ("Seat 2:", "Seat two:"))]
+    quick = [stars.PokerStarsParser(use_cython).parse_hand(RawHand("x.txt", 5, t))
+             for t in damaged]
+    monkeypatch.setattr(stars, "_no_newlines", contextlib.nullcontext)
+    counting = [stars.PokerStarsParser(use_cython).parse_hand(RawHand("x.txt", 5, t))
+                for t in damaged]
+    assert all(isinstance(e, ParseError) for e in quick)
+    assert quick == counting

@@ -15,7 +15,9 @@ memos of immutable events (``_LineMemo``); Lark's rules compare by identity
 (``_IdentityRule``), reduce with C builtins instead of Python callbacks
 (``_direct_callbacks``), and the LALR loop is called without ``Lark.parse``'s per-call
 layers (``_fast_parse``). The grammar's regexes are possessive where that changes nothing
-but the regex engine's work (see the grammar's header comment).
+but the regex engine's work (see the grammar's header comment). Lark counts no lines
+(``_no_newlines``: errors get their line from a text position), and a header reuses the
+game and stakes groups of the session's earlier headers (``_Transformer.header``).
 
 One line, one event: every action, deal, show, collect and table-noise line becomes exactly
 one event, except ``*** SUMMARY ***`` (none: ``Summary`` comes from the ``Total pot``
@@ -47,7 +49,8 @@ posted (largest ante and the bring-in that was not all-in), as PokerStars never 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import datetime
 from functools import partial
 from importlib.resources import files
@@ -55,6 +58,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 import lark
+import lark.lexer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.grammar import Rule
 from lark.lexer import LexerThread
@@ -161,13 +165,24 @@ def _zone(label: str) -> ZoneInfo:
     return zone
 
 
-def _datetime(text: str, default_zone: str = "ET") -> datetime:
-    """``2009/07/16 2:36:31 CET`` or the old ``2006/07/01 - 12:00:00 (ET)``, made aware."""
-    parts = text.replace(" - ", " ").replace("(", "").replace(")", "").split()
-    y, m, d = parts[0].split("/")
-    hh, mm, ss = parts[1].split(":")
-    zone = _zone(parts[2] if len(parts) > 2 else default_zone)
-    return datetime(int(y), int(m), int(d), int(hh), int(mm), int(ss), tzinfo=zone)
+#: ``2009/07/16`` (or the old ``2006/07/01 -``) -> (2009, 7, 16); a session has few days
+_DAYS: dict[str, tuple[int, int, int]] = {}
+
+
+def _started_at(date: str, zone: str) -> datetime:
+    """The header's ``date`` (``2009/07/16 2:36:31`` or the old ``2006/07/01 - 12:00:00``)
+    in the zone labelled ``zone`` (``CET``, ``ET``), made aware; the day is remembered."""
+    day, _, clock = date.rpartition(" ")
+    ymd = _DAYS.get(day)
+    if ymd is None:
+        y, m, d = day.removesuffix(" -").split("/")
+        ymd = (int(y), int(m), int(d))
+        if len(_DAYS) >= 4096:
+            _DAYS.clear()
+        _DAYS[day] = ymd
+    tz = _zone(zone)
+    hh, mm, ss = clock.split(":")
+    return datetime(ymd[0], ymd[1], ymd[2], int(hh), int(mm), int(ss), tzinfo=tz)
 
 
 def _cents(text: str) -> int:
@@ -328,6 +343,10 @@ class _HandBuilder:
         """The table line, then one line per seat."""
         self.table_line, _, seats = text.partition("\n")
         money = self.money
+        # Stacks change from hand to hand and mostly miss the memo: its ``__missing__`` is
+        # called here directly (a Python call), not from C through ``money[...]``.
+        known = money.get
+        convert = type(money).__missing__
         append = self.seats.append
         i = 0
         try:
@@ -335,8 +354,11 @@ class _HandBuilder:
                 colon = line.index(": ")
                 if line[-10:] == " in chips)":  # nothing after the stack: most seats
                     paren = line.rindex(" (", 0, len(line) - 10)
-                    append(Seat(int(line[5:colon]), line[colon + 2 : paren],
-                                money[line[paren + 2 : -10]]))
+                    stack_text = line[paren + 2 : -10]
+                    stack = known(stack_text)
+                    if stack is None:
+                        stack = convert(money, stack_text)
+                    append(Seat(int(line[5:colon]), line[colon + 2 : paren], stack))
                     continue
                 chips = line.rindex(" in chips")
                 paren = line.rindex(" (", 0, chips)
@@ -391,16 +413,21 @@ class _HandBuilder:
             if street is _THIRD:  # Dealt to NAME [door card], the hero's [a b c]
                 events = self.events
                 slots = self.third_slot
-                card = _CARD
+                doors = _DOORS
                 for i, line in enumerate(text.split("\n")):  # noqa: B007 (i: for errors)
-                    name, _, rest = line.partition(" [")
-                    door = card.get(rest[:-1])  # one card: nothing else can follow it
-                    if door is None:
-                        self.dealt(line)
-                        continue
-                    name = name[9:]
-                    slots[name] = len(events)
-                    events.append(Deal(street, name, (None, None, door), _UP3))
+                    deal = doors.get(line)
+                    if deal is None:
+                        name, _, rest = line.partition(" [")
+                        door = _CARD.get(rest[:-1])  # one card: nothing else can follow it
+                        if door is None:
+                            self.dealt(line)
+                            continue
+                        deal = Deal(street, name[9:], (None, None, door), _UP3)
+                        if len(doors) >= _LINE_MEMO_SIZE:
+                            doors.clear()
+                        doors[line] = deal
+                    slots[deal.player] = len(events)
+                    events.append(deal)
                 return
             if street is _SEVENTH:
                 for i, line in enumerate(text.split("\n")):  # noqa: B007 (i: for errors)
@@ -787,7 +814,7 @@ class _Unit:
 
     __slots__ = ("actions", "antes", "money", "totals")
 
-    def __init__(self, money: dict[str, int]) -> None:
+    def __init__(self, money: _Memo) -> None:
         self.money = money
         self.actions = _LineMemo(lambda line: _action(line, money))
         self.antes = _LineMemo(lambda line: _ante(line, money))
@@ -797,6 +824,9 @@ class _Unit:
 _IN_CENTS = _Unit(_CENTS)
 _IN_CHIPS = _Unit(_CHIPS)
 
+#: 3rd-street line ``Dealt to NAME [door]`` -> its ``Deal`` (a player's door cards repeat
+#: within a session; events are immutable, so one instance serves every hand)
+_DOORS: dict[str, Deal] = {}
 #: summary line ``Seat N: NAME folded on the ...`` -> its ``SeatResult`` (no money in it)
 _SEAT_FOLDS: dict[str, SeatResult] = {}
 
@@ -838,6 +868,14 @@ _HANDLERS: dict[str, Callable[[_HandBuilder, str], None]] = {
 }
 
 
+#: groups of the header regex that ``_Transformer.header`` reads again for every hand
+_WHEN_GROUPS = frozenset({"hand_id", "date", "zone", "date_et"})
+#: header text between the hand number and the date -> its groups (see ``header``)
+_HEADER_MIDDLES: dict[str, dict[str, str | None]] = {}
+#: the header regex's date part starts right after this (the stakes' ")" and " - ")
+_WHEN_START = r"\)\ \-\ (?P<date>"  # its last 9 characters open the date group
+
+
 class _Transformer(lark.Transformer):
     """Called by the LALR parser on each reduction; returns plain values, never trees."""
 
@@ -845,13 +883,44 @@ class _Transformer(lark.Transformer):
 
     def __init__(self) -> None:
         super().__init__()
-        self.header_re: re.Pattern[str] | None = None  # set once the grammar is compiled
+        # both set once the grammar is compiled (``build_lark``)
+        self.header_re: re.Pattern[str] | None = None
+        self.when_re: re.Pattern[str] | None = None
 
     def header(self, children: list[Any]) -> dict[str, str | None]:
-        match = self.header_re.match(children[0].value)  # type: ignore[union-attr]
+        """The header's named groups, as ``header_re`` gives them.
+
+        Within a session only the hand number and the date change from header to header:
+        the groups between them (game, stakes, tournament) are remembered by the text they
+        come from, ``text[colon:cut]``, and only the date is matched again (``when_re``, the
+        header regex's own tail). ``cut`` is the stakes' closing parenthesis: the last
+        ``") - "`` of a header, as a date holds none and nothing before the stakes' ")" but
+        the HORSE-style ``(Razz Limit) - Level`` has one. The hand number is between
+        ``PokerStars Hand #`` (or ``Game #``, 17 characters both) and the first colon.
+        """
+        text: str = children[0].value
+        colon = text.find(":")
+        cut = text.rfind(") - ")
+        middle = _HEADER_MIDDLES.get(text[colon:cut])
+        if middle is not None and self.when_re is not None:
+            when = self.when_re.match(text, cut + 4)
+            if when is not None:
+                fields = middle.copy()
+                fields["hand_id"] = text[17:colon]
+                fields.update(when.groupdict())
+                return fields
+        match = self.header_re.match(text)  # type: ignore[union-attr]
         if match is None:  # pragma: no cover - the lexer matched this very pattern
             raise _LineError("unreadable header", 1)
-        return match.groupdict()
+        fields = match.groupdict()
+        if text[17:colon] == fields["hand_id"]:  # the layout ``header`` relies on
+            if len(_HEADER_MIDDLES) >= _LINE_MEMO_SIZE:
+                _HEADER_MIDDLES.clear()
+            _HEADER_MIDDLES[text[colon:cut]] = {
+                name: value for name, value in fields.items() if name not in _WHEN_GROUPS
+            }
+        return fields
+
 
     def lines(self, children: list[Any]) -> list[Any]:
         """``lines: | lines LINE``: grow one list per run of lines (no tree nodes)."""
@@ -893,8 +962,8 @@ def _build_hand(fields: dict[str, str | None],
 
     ``items`` holds tokens and runs (see ``_start_direct``), unwound here in one loop.
     """
-    head = _header_parts(fields)
-    builder = _HandBuilder(_IN_CENTS if head["currency"] else _IN_CHIPS)
+    currency = _currency(fields)
+    builder = _HandBuilder(_IN_CENTS if currency else _IN_CHIPS)
     handlers = _HANDLERS
     tok = items[0]
     try:
@@ -910,11 +979,11 @@ def _build_hand(fields: dict[str, str | None],
                 tok = item
                 handlers[tok.type](builder, tok.value[:-1])
     except (ValueError, KeyError, IndexError) as exc:
-        raise _LineError(str(exc), tok.line + builder.offset) from None
+        raise _LineError(str(exc), builder.offset + 1, tok.start_pos) from None
     builder.reveal()
     events = builder.events
     try:
-        header = _header(head, builder.table_line, builder.posted_ante,
+        header = _header(fields, currency, builder.table_line, builder.posted_ante,
                          builder.posted_bring_in)
     except (ValueError, KeyError, IndexError) as exc:
         raise _LineError(str(exc), 1) from None
@@ -922,18 +991,23 @@ def _build_hand(fields: dict[str, str | None],
 
 
 class _LineError(Exception):
-    def __init__(self, message: str, line: int) -> None:
+    """A field error on the ``line``-th line (1-based) counted from the text position
+    ``start`` (a token's ``start_pos``; tokens carry no line numbers, see ``_no_newlines``)."""
+
+    def __init__(self, message: str, line: int, start: int = 0) -> None:
         super().__init__(message)
         self.line = line
+        self.start = start
 
 
-def _header_parts(fields: dict[str, str | None]) -> dict[str, Any]:
-    """Fields of the header that the rest of the hand depends on (the money unit)."""
-    small = fields["small"] or ""
-    currency = fields["currency"] or _CURRENCY_BY_SYMBOL.get(small[:1])
-    return {"fields": fields, "currency": currency}
+def _currency(fields: dict[str, str | None]) -> str | None:
+    """The header's currency (the money unit of the whole hand): a code, or the stakes'
+    symbol."""
+    return fields["currency"] or _CURRENCY_BY_SYMBOL.get((fields["small"] or "")[:1])
 
 
+#: module constants: an enum attribute read costs ~10x a global read
+_RAZZ, _STUD8, _STUD = Game.RAZZ, Game.STUD8, Game.STUD
 _LIMITS = {"Limit": Limit.FIXED, "Pot Limit": Limit.POT, "No Limit": Limit.NO_LIMIT}
 
 
@@ -951,21 +1025,17 @@ def _table(table_text: str) -> tuple[str, int | None, str]:
 _TABLES = _LineMemo(_table)
 
 
-def _header(head: dict[str, Any], table_text: str, ante: int | None,
-            bring_in: int | None) -> Header:
-    fields: dict[str, str | None] = head["fields"]
-    currency = head["currency"]
+def _header(fields: dict[str, str | None], currency: str | None, table_text: str,
+            ante: int | None, bring_in: int | None) -> Header:
     money = _CENTS if currency else _CHIPS
     game_text = fields["game"] or ""
-    game = Game.RAZZ if game_text == "Razz" else (
-        Game.STUD8 if game_text.endswith("Hi/Lo") else Game.STUD
-    )
+    game = _RAZZ if game_text == "Razz" else (_STUD8 if game_text.endswith("Hi/Lo") else _STUD)
     limit = _LIMITS[fields["limit"] or "Limit"]
     when_et = fields["date_et"]
     if when_et:
-        started_at = _datetime(when_et + " ET")
+        started_at = _started_at(when_et, "ET")
     else:
-        started_at = _datetime(f"{fields['date']} {fields['zone'] or 'ET'}")
+        started_at = _started_at(fields["date"] or "", fields["zone"] or "ET")
     table, max_seats, after = _TABLES[table_text]
     tournament = fields["tournament_id"]
     return Header(
@@ -994,6 +1064,35 @@ def grammar_text() -> str:
     return files("grammars").joinpath("pokerstars.lark").read_text(encoding="utf-8")
 
 
+@contextmanager
+def _no_newlines() -> Iterator[None]:
+    """Build Lark lexers that count no lines: no terminal is taken to hold a newline.
+
+    Lark's lexer counts the newlines of every token that may hold one (here every token:
+    each spans whole lines) to give tokens and errors line numbers; that was ~3 % of a
+    hand's parse. Nothing here reads a token's ``line`` or ``column``: field errors carry the
+    token's ``start_pos`` and syntax errors their ``pos_in_stream`` (both character offsets,
+    which Lark keeps exactly), and ``PokerStarsParser`` turns them into the same line and
+    column by counting newlines once, only when a hand fails.
+    """
+    modules = [lark.lexer] + ([lark_cython.lark_cython] if _PLUGINS is not None else [])
+    # A Lark without this private helper simply keeps counting: the lines and columns of
+    # errors come from the offsets either way (tests/test_parse_lines.py checks both).
+    modules = [m for m in modules if callable(getattr(m, "_regexp_has_newline", None))]
+    saved = [module._regexp_has_newline for module in modules]  # type: ignore[attr-defined]
+    try:
+        for module in modules:
+            module._regexp_has_newline = _never  # type: ignore[attr-defined]
+        yield
+    finally:
+        for module, original in zip(modules, saved, strict=True):
+            module._regexp_has_newline = original  # type: ignore[attr-defined]
+
+
+def _never(regexp: str) -> bool:
+    return False
+
+
 def build_lark(use_cython: bool | None = None) -> lark.Lark:
     """The LALR parser with the transformer inline; lark-cython when available."""
     plugins = _PLUGINS if use_cython is not False else None
@@ -1004,8 +1103,14 @@ def build_lark(use_cython: bool | None = None) -> lark.Lark:
                                "transformer": transformer}
     if plugins is not None:
         options["_plugins"] = plugins
-    parser = lark.Lark(grammar_text(), **options)
-    transformer.header_re = re.compile(parser.get_terminal("HEADER").pattern.to_regexp())
+    with _no_newlines():
+        parser = lark.Lark(grammar_text(), **options)
+    header_regexp = parser.get_terminal("HEADER").pattern.to_regexp()
+    transformer.header_re = re.compile(header_regexp)
+    if header_regexp.count(_WHEN_START) == 1:
+        when = header_regexp[header_regexp.index(_WHEN_START) + len(_WHEN_START) - 9 :]
+        if set(re.compile(when).groupindex) | {"hand_id"} == _WHEN_GROUPS:
+            transformer.when_re = re.compile(when)
     _identity_rules(parser)
     _direct_callbacks(parser)
     return parser
@@ -1121,7 +1226,7 @@ class PokerStarsParser:
         except UnexpectedInput as exc:
             return _syntax_error(exc, raw, text)
         except _LineError as exc:
-            line = exc.line
+            line = text.count("\n", 0, exc.start) + exc.line
             return ParseError(message=str(exc), path=raw.path, line=raw.line + line - 1,
                               hand_id=_hand_id(text), text=raw.text)
         except Exception as exc:  # never let one hand stop a file
@@ -1148,6 +1253,11 @@ def _syntax_error(exc: UnexpectedInput, raw: RawHand, text: str) -> ParseError:
     if not isinstance(line, int) or line < 1:
         line = text.count("\n")  # end of input
         column = None
+    elif isinstance(exc.pos_in_stream, int) and exc.pos_in_stream >= 0:
+        # Lark counts no lines here (``_no_newlines``): the position says where
+        pos = exc.pos_in_stream
+        line = text.count("\n", 0, pos) + 1
+        column = pos - text.rfind("\n", 0, pos)
     lines = text.split("\n")
     shown = lines[line - 1] if line - 1 < len(lines) else ""
     if isinstance(exc, UnexpectedEOF) or (isinstance(exc, UnexpectedToken)
