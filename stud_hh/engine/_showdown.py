@@ -100,7 +100,9 @@ class ShowdownSteps:
                             hands[p] = h
                 break
         total = sum(self._contrib)
-        rake = max(0, min(rake, total))
+        rake = rake if rake < total else total  # max(0, min(rake, total)), without two
+        if rake < 0:  # builtin calls that each parse their keyword arguments
+            rake = 0
         awards = _one_pot(pots, rake, hands, self.game) or award_pots(
             pots, rake, hands, self.game, self.rules.odd_chip_cards,
             lambda: self.showdown_order or self.live,

@@ -98,6 +98,7 @@ class StudState(FastApply, Legality, Recovery, DealingSteps, ShowdownSteps, Name
         "_burns",
         "_burnt",
         "_cap_active",
+        "_clockwise",
         "_community_due",
         "_contrib",
         "_deal_pending",
@@ -164,6 +165,7 @@ class StudState(FastApply, Legality, Recovery, DealingSteps, ShowdownSteps, Name
             stakes.small_bet, stakes.big_bet
         )
         self.n = n
+        self._clockwise = _clockwise_orders(n)
         if players is None:
             self.players, self._index = _default_players(n)
         else:
@@ -179,8 +181,8 @@ class StudState(FastApply, Legality, Recovery, DealingSteps, ShowdownSteps, Name
         self._folded = [False] * n
         self._mucked = [False] * n
         # Cards per player; which are face up follows from their position (``_UPFLAGS``).
-        self._hole: list[list[int | None]] = [[] for _ in range(n)]
-        self._ups: list[list[int]] = [[] for _ in range(n)]  # known upcards
+        self._hole: list[list[int | None]] = _empty_lists(n)
+        self._ups: list[list[int]] = _empty_lists(n)  # known upcards
         self._upw = [0] * n  # the sum of their showing weights (``_first_showing``)
         self._pat: tuple[bool, ...] = _UP3
         self._board: list[int] = []
@@ -389,7 +391,10 @@ class StudState(FastApply, Legality, Recovery, DealingSteps, ShowdownSteps, Name
         folded = self._folded
         stacks = self._stacks
         live = self._live
-        pending = list(map(not_, folded)) if min(stacks) > 0 else _can_act(folded, stacks)
+        # ``sorted(x)[0]`` is ``min(x)``: min parses its keyword arguments on every call,
+        # which costs more than sorting a table's few ints
+        pending = list(map(not_, folded)) if sorted(stacks)[0] > 0 \
+            else _can_act(folded, stacks)
         self.bet_level = self._full_level = self.raises = 0
         self.completed = self.big_bet_made = self.capped = self.open_pair = False
         self._last_aggressor = None
@@ -583,7 +588,7 @@ class StudState(FastApply, Legality, Recovery, DealingSteps, ShowdownSteps, Name
         """A bring-in, completion, bet or raise by ``p``: everyone else with chips acts."""
         stacks = self._stacks
         pend = (
-            list(map(not_, self._folded)) if min(stacks) > 0
+            list(map(not_, self._folded)) if sorted(stacks)[0] > 0  # min(), see above
             else _can_act(self._folded, stacks)
         )
         pend[p] = False
@@ -596,23 +601,28 @@ class StudState(FastApply, Legality, Recovery, DealingSteps, ShowdownSteps, Name
         self._pass_turn(p)
 
     def _pass_turn(self, p: int) -> None:
-        """The next player clockwise from ``p`` still to act, or the end of the round."""
+        """The next player clockwise from ``p`` still to act, or the end of the round.
+
+        A walk over the seats in clockwise order from ``p`` (``_CLOCKWISE``, ``p`` last):
+        ``pend.index(True, p + 1)`` raised (and caught) ``ValueError`` at every wrap past
+        the last seat, which cost more than the whole walk.
+        """
         pend = self._pending
-        if True in pend:
-            try:
-                self.to_act = pend.index(True, p + 1)
-            except ValueError:
-                self.to_act = pend.index(True)
-        else:
-            self._end_round()
+        for q in self._clockwise[p]:
+            if pend[q]:
+                self.to_act = q
+                return
+        self._end_round()
 
     def _end_round(self) -> None:
         self.to_act = None
         bets = self._bets
-        top = max(bets)
-        if top > 0 and bets.count(top) == 1:  # one leader: the excess is uncalled
+        ordered = sorted(bets)  # max() and the runner-up at once (see _begin_betting)
+        top = ordered[-1]
+        second = ordered[-2]
+        if top > 0 and second < top:  # one leader: the excess is uncalled
             p = bets.index(top)
-            back = top - sorted(bets)[-2]
+            back = top - second
             self._stacks[p] += back
             self._contrib[p] -= back
             bets[p] -= back
@@ -651,6 +661,20 @@ _RAZZ = Game.RAZZ
 @lru_cache(maxsize=64)
 def _fixed_limit(small_bet: int, big_bet: int) -> FixedLimit:
     return FixedLimit(small_bet, big_bet)
+
+
+def _empty_lists(n: int) -> list[list[object]]:
+    """``[[] for _ in range(n)]``: a display of eight fresh lists, sliced, costs half as much
+    as the comprehension (a frame and a loop) for a table of up to eight."""
+    if n <= 8:
+        return [[], [], [], [], [], [], [], []][:n]
+    return [[] for _ in range(n)]
+
+
+@lru_cache(maxsize=16)
+def _clockwise_orders(n: int) -> tuple[tuple[int, ...], ...]:
+    """Per seat ``p``: the seats after it clockwise, ``p`` itself last (``_pass_turn``)."""
+    return tuple(tuple((p + i) % n for i in range(1, n + 1)) for p in range(n))
 
 
 @lru_cache(maxsize=16)

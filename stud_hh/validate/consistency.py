@@ -270,7 +270,7 @@ class Ledger:
                 returned += r.amount
         self.total = put - returned
         self.over_stack = []
-        if exact_stacks and put > min(stacks.values(), default=0):
+        if exact_stacks and put > (min(stacks.values()) if stacks else 0):
             # Nobody's chips can have passed his stack if all of them together did not
             # pass the shortest stack (puts are never negative here); else per player.
             spent: dict[str, int] = {}
@@ -465,11 +465,8 @@ def check_cards(hand: Hand, ledger: Ledger) -> list[Violation]:
             player=event.player,
             detail=f"was dealt {len(event.cards)} cards on {event.street.label}, "
                    f"expected {allowed}"))
-    for player, cards in ledger.dealt.items():
-        if len(cards) > 7:
-            out.append(violation(hid, "WRONG_CARD_COUNT", street=None, action_index=None,
-                                 player=player,
-                                 detail=f"was dealt {len(cards)} cards (at most seven)"))
+    if ledger.dealt and max(map(len, ledger.dealt.values())) > 7:
+        _too_many_cards(hid, ledger.dealt, out)
 
     # Shown hands: all the cards the player holds (six plus the community card).
     last = int(ledger.last_street)
@@ -513,6 +510,16 @@ def check_cards(hand: Hand, ledger: Ledger) -> list[Violation]:
                                      player=player, card=str_card(c),
                                      where=f"{prev} and {player}"))
     return out
+
+
+def _too_many_cards(hid: str, dealt: dict[str, list[int | None]],
+                    out: list[Violation]) -> None:
+    """``WRONG_CARD_COUNT`` for each player dealt more than seven cards."""
+    for player, cards in dealt.items():
+        if len(cards) > 7:
+            out.append(violation(hid, "WRONG_CARD_COUNT", street=None, action_index=None,
+                                 player=player,
+                                 detail=f"was dealt {len(cards)} cards (at most seven)"))
 
 
 def _shown_as_dealt(dealt: dict[str, list[int | None]], known: set[int], board: set[int],

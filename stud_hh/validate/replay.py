@@ -14,6 +14,7 @@ judges turn order, sizes, caps, completion, open pairs, all-ins and the showdown
 from __future__ import annotations
 
 import contextlib
+from itertools import compress
 from typing import get_args
 
 from stud_hh.engine import Action, ActionKind, IllegalAction, Phase, Stakes, StudState
@@ -98,7 +99,8 @@ def _stakes(hand: Hand, antes: list[Ante], posted: BringIn | None) -> tuple[Stak
     """``stakes_for`` from the hand's antes and first bring-in."""
     h = hand.header
     ante = ante_of(antes, h) or 0
-    fallback = max(ante + 1, h.small_bet // 2)
+    half = h.small_bet // 2
+    fallback = ante + 1 if ante + 1 >= half else half  # max(): a builtin call parses kwargs
     declared = h.bring_in if h.bring_in is not None and ante < h.bring_in < h.small_bet \
         else None
     problem: str | None = None
@@ -146,7 +148,8 @@ def _prefix(events: tuple[object, ...]) -> tuple[set[str], list[Ante], BringIn |
     """
     took: set[str] = set()
     antes: list[Ante] = []
-    for event in events:
+    rest = iter(events)
+    for event in rest:
         kind = type(event)
         if kind is Deal:
             took.add(event.player)  # type: ignore[attr-defined]
@@ -157,7 +160,12 @@ def _prefix(events: tuple[object, ...]) -> tuple[set[str], list[Ante], BringIn |
             return took, antes, event  # type: ignore[return-value]
         elif kind in _TO_ENGINE:
             break
-    return took, antes, next((e for e in events if type(e) is BringIn), None)  # type: ignore[misc]
+    # No bring-in before the first action (it was completed): the first one after it, if
+    # any (the events before it hold none, so the scan goes on from there).
+    for event in rest:
+        if type(event) is BringIn:
+            return took, antes, event  # type: ignore[return-value]
+    return took, antes, None
 
 
 #: history event -> (engine action kind, the event field holding ``Action.amount``)
@@ -228,7 +236,7 @@ class _Replay:
         self.rules = rules
         self.hid = hand.header.hand_id
         self.out: list[Violation] = []
-        self.street = Street.THIRD
+        self.street = _THIRD
         self.index = -1
         self.skipped: int | None = None
         self.last_out_of_turn = -2
@@ -304,8 +312,8 @@ class _Replay:
         if st is None:  # nothing to replay: the ledger alone, for the record checks
             self.ledger = Ledger(hand)
             return self.ledger
-        known = {name: i for i, name in enumerate(names)}
-        self.players = tuple(names)
+        known = st._index  # name -> index, as ``{name: i for i, name in enumerate(names)}``
+        self.players = st.players
 
         # The ledger, gathered on the way (see consistency.Ledger for the fields).
         antes: list[Ante] = []
@@ -605,8 +613,11 @@ class _Replay:
     def _check_winners(self, st: StudState, expected: tuple[int, ...], total: int,
                        collected: dict[str, int], rake: int) -> None:
         h = self.hand.header
-        want = {st.players[i]: amount for i, amount in enumerate(expected) if amount}
-        got = {p: a for p, a in collected.items() if a}
+        # {player: amount} for the non-zero amounts, in seat order, without a comprehension
+        want = dict(zip(compress(st.players, expected), filter(None, expected)))  # noqa: B905
+        # the non-zero amounts (``collected`` itself when none is zero: it is only read)
+        got = {p: a for p, a in collected.items() if a} if 0 in collected.values() \
+            else collected
         if sum(got.values()) + rake != total:
             # The amounts are already wrong (COLLECTED_MISMATCH): judge only who won.
             if set(want) == set(got):
