@@ -14,7 +14,7 @@ the first rule an action breaks), ``_recovery`` (``force``), ``_showdown`` (awar
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from itertools import compress
 from operator import not_
@@ -231,6 +231,11 @@ class StudState(FastApply, Legality, Recovery, DealingSteps, ShowdownSteps, Name
                 return player  # type: ignore[return-value]
             raise KeyError(player)
         return self._index[player]  # type: ignore[index]
+
+    @property
+    def player_index(self) -> Mapping[str, int]:
+        """Name -> index of every player (read it, never change it: the state's own)."""
+        return self._index
 
     @property
     def stacks(self) -> tuple[int, ...]:

@@ -312,7 +312,7 @@ class _Replay:
         if st is None:  # nothing to replay: the ledger alone, for the record checks
             self.ledger = Ledger(hand)
             return self.ledger
-        known = st._index  # name -> index, as ``{name: i for i, name in enumerate(names)}``
+        known = st.player_index  # {name: i for i, name in enumerate(names)}, ready-made
         self.players = st.players
 
         # The ledger, gathered on the way (see consistency.Ledger for the fields).
