@@ -1,7 +1,9 @@
-"""The parser's speed-ups change no result: possessive grammar regexes, C callbacks, reader.
+"""The parser's speed-ups change no result: possessive grammar regexes, runs merged into the
+token before them, C callbacks, reader.
 
 The grammar's line-run terminals are written with possessive quantifiers (and one guard
-lookahead) for speed; each must accept exactly what its plain form accepts. The LALR
+lookahead) for speed; each must accept exactly what its plain form accepts. Runs merged into
+the token before them must give what their own tokens gave, errors included. The LALR
 callbacks are replaced by builtins (``_direct_callbacks``); hands must come out as they do
 through Lark's own callbacks. The reader's blank-line regex must cut where the plain one did.
 """
@@ -101,7 +103,7 @@ def test_direct_callbacks_give_the_hands_lark_callbacks_give(
 ) -> None:
     direct = stars.PokerStarsParser()
     callbacks = direct._lark.parser.parser_conf.callbacks
-    assert sum(1 for f in callbacks.values() if f is list) > 10  # really in use
+    assert sum(1 for f in callbacks.values() if f in (list, stars._first)) > 10  # in use
     monkeypatch.setattr(stars, "_direct_callbacks", lambda parser: None)
     lark_own = stars.PokerStarsParser()
     assert not any(f is list for f in lark_own._lark.parser.parser_conf.callbacks.values())
@@ -119,6 +121,109 @@ def test_direct_callbacks_give_the_hands_lark_callbacks_give(
     got, want = _results(direct, texts), _results(lark_own, texts)
     assert got == want
     assert any(r.get("message") for r in got) and any(r.get("header") for r in got)
+
+
+@pytest.fixture(scope="module")
+def plain_runs() -> stars.PokerStarsParser:
+    """A parser on the grammar without merged runs: every run of lines its own token."""
+    parser = stars.PokerStarsParser()
+    parser._lark = stars.build_lark(plain_runs=True)
+    parser._parse = stars._fast_parse(parser._lark)
+    return parser
+
+
+#: lines whose names make them readable as two line kinds, put where runs are merged
+_LOOK_ALIKES = {
+    "*** 3rd STREET ***": ["Uncalled bet ($1) returned to X: checks", "Dealt to X: folds [Ah]"],
+    "*** 4th STREET ***": ["Dealt to Y [Mittel]: folds [Ah]", "Uncalled bet (x: checks"],
+    "*** SHOW DOWN ***": [
+        "Bob: mucks [Ah] collected $1 from pot", "A: shows [Ah]: mucks [Kd]",
+        "X collected $1 from pot: doesn't show hand", "Z: shows [Ah] (a: mucks hand)",
+        "Uncalled bet ($1) returned to Bob collected $1 from pot", "Q: mucks hand",
+        "Seat 1: A: shows [2c 3c]", "R collected $2 from side pot-2",
+    ],
+    "Uncalled bet (": ["Uncalled bet ($1) returned to B collected $1 from pot",
+                       "A: calls $1 collected $1 from pot", "C collected $1.234 from pot"],
+}
+
+
+def _look_alike_texts() -> list[str]:
+    """Hand-written hands with look-alike lines right after a merged token's first part, and
+    one line later (deterministic)."""
+    out = []
+    for path in sorted(HANDS.glob("*.txt")):
+        for raw in read_hands(path):
+            lines = raw.text.split("\n")
+            for start, extra in _LOOK_ALIKES.items():
+                found = [i for i, line in enumerate(lines) if line.startswith(start)]
+                if not found:
+                    continue
+                at = found[0] + 1
+                while lines[at].startswith("Dealt to "):
+                    at += 1
+                for line in extra:
+                    for where in (at, at + 1):
+                        out.append("\n".join([*lines[:where], line, *lines[where:]]))
+            for i, line in enumerate(lines):  # an ante, or a seat, that looks like the other
+                if ": posts the ante " in line:
+                    seat = "Seat 9: A ($1 in chips) out of hand" + line[line.index(":") :]
+                    out.append("\n".join([*lines[:i], seat, *lines[i:]]))
+                    out.append("\n".join([*lines[:i], "Seat " + line, *lines[i:]]))
+                    break
+    return out
+
+
+def test_merged_runs_give_the_hands_and_errors_separate_runs_give(
+    plain_runs: stars.PokerStarsParser,
+) -> None:
+    """A run merged into the token before it (antes, betting, the showdown's lines) gives
+    the events its own token gave, line errors on the same lines, and syntax errors as the
+    plain grammar reports them."""
+    merged = stars.PokerStarsParser()
+    third = merged._lark.get_terminal("THIRD").pattern.to_regexp()
+    street = "*** 3rd STREET ***\nDealt to A [Ah]\nA: brings in for 5\nB: folds\n"
+    assert re.fullmatch(third, street)  # the merge is really there
+    assert not re.fullmatch(plain_runs._lark.get_terminal("THIRD").pattern.to_regexp(), street)
+    texts = _texts()
+    rng = random.Random(11)
+    damaged = []
+    for text in texts:
+        lines = text.split("\n")
+        i, j = rng.randrange(len(lines)), rng.randrange(len(lines))
+        lines.insert(j, lines.pop(i))  # out of order: syntax errors
+        damaged.append("\n".join(lines))
+        del lines[rng.randrange(len(lines)) :]  # cut short
+        damaged.append("\n".join(lines))
+        at = rng.randrange(len(text))
+        damaged.append(text[:at] + rng.choice(["x", "$1.234", "\n", "[Zz]"]) + text[at:])
+    texts += damaged + _look_alike_texts()
+    got, want = _results(merged, texts), _results(plain_runs, texts)
+    assert got == want
+    errors = [r for r in got if r.get("message")]
+    assert len(errors) > 50 and any(r.get("header") for r in got)
+    assert any("expected" in r["message"] for r in errors)
+
+
+def test_syntax_errors_list_what_the_plain_grammar_expects(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """After a merged street the parser is in the state of its banner, whose expected
+    terminals differ from the state after a run of betting (and a hand cut short ends at
+    its last token): errors come from the plain grammar, as before runs were merged."""
+    cut = ("PokerStars Hand #1:  7 Card Stud Limit ($1/$2 USD) - 2020/01/01 10:00:00 ET\n"
+           "Table 'T' 8-max\nSeat 1: A ($10 in chips)\nSeat 2: B ($10 in chips)\n"
+           "A: posts the ante $0.10\nB: posts the ante $0.10\n*** 3rd STREET ***\n"
+           "Dealt to A [Ah]\nDealt to B [Kd]\nA: brings in for $0.50\nB: calls $0.50\n")
+    parser = stars.PokerStarsParser()
+    error = parser.parse_hand(RawHand("t.txt", 1, cut))
+    assert isinstance(error, ParseError) and error.message.startswith("hand ends too early")
+    assert "FIFTH" in error.expected  # the plain grammar's state after ACTIONS
+    monkeypatch.setattr(stars.PokerStarsParser, "_plain_error", lambda self, text: None)
+    merged_only = stars.PokerStarsParser().parse_hand(RawHand("t.txt", 1, cut))
+    assert isinstance(merged_only, ParseError)
+    # the merged grammar would put the end of the hand at the last token's first line
+    assert (error.line, merged_only.line) == (10, 7)
+    assert "FIFTH" not in merged_only.expected
 
 
 _OLD_BLANK_RUN = re.compile(r"\n(?:[ \t\f\v]*\n)+")

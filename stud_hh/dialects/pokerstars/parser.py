@@ -3,21 +3,26 @@
 ``grammars/pokerstars.lark`` has a terminal per line kind and checks the order of the
 hand (header, table and seats, antes, streets 3rd..River, showdown, summary); lines that
 always come in runs (seats, antes, a street's deal, a street's betting, the summary) are
-one token per run, because Lark's cost is per token. The transformer runs inside the LALR
+one token per run, because Lark's cost is per token, and a run right after the line it
+follows is part of that line's token (the antes after the seats, a street's betting after
+its deals, the showdown's lines after its banner). The transformer runs inside the LALR
 parser (``Lark(transformer=...)``, no tree is ever built) and turns each line into one
 event by slicing its text at the continuation the grammar already proved is there; each
-run is split back into lines. ``lark-cython`` is used when installed (its tokens are not
-``str``: always read ``.value``); pure Lark is the fallback.
+token is split back into lines once. ``lark-cython`` is used when installed (its tokens
+are not ``str``: always read ``.value``); pure Lark is the fallback.
 
 Speed (about 0.16-0.19 ms of CPU per hand, half of it Lark's lexer and LALR loop): the
 lines a session repeats endlessly (bets, antes, summary folds, the table line) go through
 memos of immutable events (``_LineMemo``); Lark's rules compare by identity
 (``_IdentityRule``), reduce with C builtins instead of Python callbacks
-(``_direct_callbacks``), and the LALR loop is called without ``Lark.parse``'s per-call
-layers (``_fast_parse``). The grammar's regexes are possessive where that changes nothing
-but the regex engine's work (see the grammar's header comment). Lark counts no lines
-(``_no_newlines``: errors get their line from a text position), and a header reuses the
-game and stakes groups of the session's earlier headers (``_Transformer.header``).
+(``_direct_callbacks``), runs are never empty and the showdown and summary rules are
+written out in ``start`` (a reduction costs about what a token does), and the LALR loop is
+called without ``Lark.parse``'s per-call layers (``_fast_parse``). Syntax errors come from
+the grammar without merged runs (``PokerStarsParser._plain_error``). The grammar's regexes
+are possessive where that changes nothing but the regex engine's work (see the grammar's
+header comment). Lark counts no lines (``_no_newlines``: errors get their line from a text
+position), and a header reuses the game and stakes groups of the session's earlier headers
+(``_Transformer.header``).
 
 One line, one event: every action, deal, show, collect and table-noise line becomes exactly
 one event, except ``*** SUMMARY ***`` (none: ``Summary`` comes from the ``Total pot``
@@ -48,6 +53,7 @@ posted (largest ante and the bring-in that was not all-in), as PokerStars never 
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -136,6 +142,7 @@ _STREET_BY_NAME = {
 _ALL_IN = " and is all-in"
 #: one ``StreetStart`` per street, shared by every hand (events are immutable)
 _STREET_STARTS = {street: StreetStart(street) for street in Street}
+_SHOWDOWN_START = ShowdownStart()  # (likewise)
 #: Streets the deal handlers test, as module constants: an enum attribute read costs
 #: ~10x a global read, and they run for every deal line.
 _THIRD, _SIXTH, _SEVENTH = Street.THIRD, Street.SIXTH, Street.SEVENTH
@@ -340,17 +347,24 @@ class _HandBuilder:
     # --- seats, forced bets, streets and dealing ----------------------------------------------
 
     def table(self, text: str) -> None:
-        """The table line, then one line per seat."""
-        self.table_line, _, seats = text.partition("\n")
+        """The table line, one line per seat, then the antes when nothing came between (the
+        first line not starting with ``Seat `` is the first ante: see ``TABLE_ANTES_``)."""
+        lines = text.split("\n")
+        self.table_line = lines[0]
         money = self.money
         # Stacks change from hand to hand and mostly miss the memo: its ``__missing__`` is
         # called here directly (a Python call), not from C through ``money[...]``.
         known = money.get
         convert = type(money).__missing__
         append = self.seats.append
-        i = 0
+        i = antes = 0
         try:
-            for i, line in enumerate(seats.split("\n"), 1):  # noqa: B007 (i: for errors)
+            for i, line in enumerate(lines):
+                if not line.startswith("Seat "):
+                    if i:
+                        antes = i
+                        break
+                    continue  # the table line
                 colon = line.index(": ")
                 if line[-10:] == " in chips)":  # nothing after the stack: most seats
                     paren = line.rindex(" (", 0, len(line) - 10)
@@ -370,15 +384,20 @@ class _HandBuilder:
         except Exception:
             self.offset = i
             raise
+        if antes:
+            self.ante_lines(lines, antes)
 
     def antes(self, text: str) -> None:
-        """A run of ``NAME: posts the ante X`` lines; the largest ante posted in full is the
-        header's ante."""
+        self.ante_lines(text.split("\n"), 0)
+
+    def ante_lines(self, lines: list[str], first: int) -> None:
+        """``lines[first:]``, ``NAME: posts the ante X`` each; the largest ante posted in full
+        is the header's ante."""
         memo = self.unit.antes
         try:
-            new = list(map(memo.__getitem__, text.split("\n")))
+            new = list(map(memo.__getitem__, lines[first:] if first else lines))
         except Exception:
-            self._redo(text, memo.convert)
+            self._redo(lines, first, memo.convert)
             raise
         self.events += new
         amounts = [ante.amount for ante in new if not ante.all_in]
@@ -387,12 +406,12 @@ class _HandBuilder:
             if self.posted_ante is None or top > self.posted_ante:
                 self.posted_ante = top
 
-    def _redo(self, text: str, convert: Callable[[str], Any]) -> None:
-        """Convert the lines of a run again, one by one, to raise at the failing one with
+    def _redo(self, lines: list[str], first: int, convert: Callable[[str], Any]) -> None:
+        """Convert ``lines[first:]`` again, one by one, to raise at the failing one with
         ``offset`` on it."""
-        for i, line in enumerate(text.split("\n")):
+        for i in range(first, len(lines)):
             self.offset = i
-            convert(line)
+            convert(lines[i])
 
     def river(self, banner: str) -> None:
         events = self.events
@@ -405,18 +424,26 @@ class _HandBuilder:
                 events.append(Deal(_SEVENTH, player, _HIDDEN, _DOWN))
 
     def deals(self, text: str) -> None:
-        """A run of ``Dealt to`` lines. 4th-6th street (most of them) take a fast path:
-        ``Dealt to NAME [old] [new]`` with one new card and no bracket in the name."""
+        self.deal_lines(text.split("\n"), 0)
+
+    def deal_lines(self, lines: list[str], first: int) -> int:
+        """The ``Dealt to`` lines of ``lines`` from ``first`` on, up to the first line that is
+        not one (a street's betting, see ``BETTING_``), whose index is returned. 4th-6th
+        street (most of them) take a fast path: ``Dealt to NAME [old] [new]`` with one new
+        card and no bracket in the name."""
         street = self.street
-        i = 0
+        i = first
+        run = lines[first:] if first else lines
         try:
             if street is _THIRD:  # Dealt to NAME [door card], the hero's [a b c]
                 events = self.events
                 slots = self.third_slot
                 doors = _DOORS
-                for i, line in enumerate(text.split("\n")):  # noqa: B007 (i: for errors)
-                    deal = doors.get(line)
+                for i, line in enumerate(run, first):
+                    deal = doors.get(line)  # (the memo holds ``Dealt to`` lines only)
                     if deal is None:
+                        if not line.startswith("Dealt to "):
+                            return i
                         name, _, rest = line.partition(" [")
                         door = _CARD.get(rest[:-1])  # one card: nothing else can follow it
                         if door is None:
@@ -428,15 +455,19 @@ class _HandBuilder:
                         doors[line] = deal
                     slots[deal.player] = len(events)
                     events.append(deal)
-                return
+                return len(lines)
             if street is _SEVENTH:
-                for i, line in enumerate(text.split("\n")):  # noqa: B007 (i: for errors)
+                for i, line in enumerate(run, first):
+                    if not line.startswith("Dealt to "):
+                        return i
                     self.dealt(line)
-                return
+                return len(lines)
             append = self.events.append
             single = _SINGLE
             sixth = self.sixth if street is _SIXTH else None
-            for i, line in enumerate(text.split("\n")):  # noqa: B007 (i: for errors)
+            for i, line in enumerate(run, first):
+                if not line.startswith("Dealt to "):
+                    return i
                 parts = line.split(" [")  # exactly "Dealt to NAME", "old]", "new]"?
                 if len(parts) == 3:
                     new = single.get(parts[2][:-1])
@@ -447,6 +478,7 @@ class _HandBuilder:
                             sixth.append(name)
                         continue
                 self.dealt(line)
+            return len(lines)
         except Exception:
             self.offset = i
             raise
@@ -500,16 +532,20 @@ class _HandBuilder:
     # --- betting ------------------------------------------------------------------------------
 
     def actions(self, text: str) -> None:
-        """A run of betting lines ``NAME: verb ...`` (see ``_action``), through the memo.
+        self.action_lines(text.split("\n"), 0, text)
+
+    def action_lines(self, lines: list[str], first: int, text: str) -> None:
+        """``lines[first:]``, betting lines ``NAME: verb ...`` each (see ``_action``), through
+        the memo; ``text`` holds them (and maybe more lines before them).
 
         Folds and the bring-in also shape the hand: who is still in when the river is dealt,
         and the header's bring-in (the first one not all-in).
         """
         memo = self.unit.actions
         try:
-            new = list(map(memo.__getitem__, text.split("\n")))
+            new = list(map(memo.__getitem__, lines[first:] if first else lines))
         except Exception:
-            self._redo(text, memo.convert)
+            self._redo(lines, first, memo.convert)
             raise
         self.events += new
         if ": folds" in text:
@@ -526,14 +562,56 @@ class _HandBuilder:
     def double_bet(self, line: str) -> None:
         self.events.append(DoubleBetAllowed())
 
-    def uncalled(self, line: str) -> None:
+    def uncalled(self, text: str) -> None:
+        """``Uncalled bet (X) returned to NAME``, then the collects that follow it at once
+        (``COLLECTS_``)."""
+        line, _, collects = text.partition("\n")
         amount, _, name = line[14:].partition(") returned to ")  # "Uncalled bet ("
         self.events.append(UncalledReturn(name, self.money[amount]))
+        if collects:
+            lines = collects.split("\n")
+            i = 0
+            try:
+                for i, line in enumerate(lines):  # noqa: B007 (i: for errors)
+                    self.collect(line)
+            except Exception:
+                self.offset = i + 1
+                raise
 
     # --- showdown -----------------------------------------------------------------------------
 
-    def show_down(self, line: str) -> None:
-        self.events.append(ShowdownStart())
+    def show_down(self, text: str) -> None:
+        """``*** SHOW DOWN ***``, then the shows, mucks and collects that follow it at once
+        (``SHOWDOWN_RUN_``). The lexer would have read each of them as the first of
+        ``COLLECT``, ``SHOW``, ``MUCK``, ``NO_SHOW`` to match; their line ends tell which:
+        a pot (``pot``, ``pot-2``) for a collect, ``)`` or ``: shows [..]`` for a show,
+        ``: mucks hand`` or ``: mucks [..]`` for a muck, else ``doesn't show hand``."""
+        self.events.append(_SHOWDOWN_START)
+        if len(text) == 17:  # the banner alone
+            return
+        lines = text.split("\n")
+        i = 1
+        try:
+            for i in range(1, len(lines)):
+                line = lines[i]
+                end = line[-1]
+                if end == "]":
+                    if line.endswith(": shows ", 0, line.rindex("[")):
+                        self.show(line)
+                    else:
+                        self.muck(line)
+                elif end == ")":
+                    self.show(line)
+                elif end == "d":
+                    if line.endswith(": mucks hand"):
+                        self.muck(line)
+                    else:
+                        self.no_show(line)
+                else:
+                    self.collect(line)
+        except Exception:
+            self.offset = i
+            raise
 
     def show(self, line: str) -> None:
         name, rest, cards = _split_show(line)
@@ -567,20 +645,16 @@ class _HandBuilder:
 
     def summary(self, text: str) -> None:
         """``*** SUMMARY ***``, ``Total pot``, maybe ``Board [..]``, then the seat results."""
-        lines = text.split("\n", 3)
+        lines = text.split("\n")
         self.offset = 1
         self.total_pot(lines[1])
-        rest = lines[2:]
-        if rest and rest[0].startswith("Board ["):
+        first = 2
+        if len(lines) > 2 and lines[2].startswith("Board ["):
             self.offset = 2
-            self.board(rest.pop(0))
-        if rest:
-            start = self.offset + 1
-            try:
-                self.seat_results("\n".join(rest))
-            except Exception:
-                self.offset += start
-                raise
+            self.board(lines[2])
+            first = 3
+        if len(lines) > first:
+            self.seat_result_lines(lines, first)
         self.offset = 0
 
     def total_pot(self, line: str) -> None:
@@ -597,33 +671,40 @@ class _HandBuilder:
                 return
 
     def seat_results(self, text: str) -> None:
-        """``Seat N: NAME folded/showed/mucked/collected ...`` lines, one per seat; the
-        ``folded`` ones (most of them, and the same from hand to hand) through a memo."""
+        self.seat_result_lines(text.split("\n"), 0)
+
+    def seat_result_lines(self, lines: list[str], first: int) -> None:
+        """``lines[first:]``, ``Seat N: NAME folded/showed/mucked/collected ...`` each, one
+        per seat; the ``folded`` ones (most of them, and the same from hand to hand) through a
+        memo."""
         folds = _SEAT_FOLDS
         append = self.events.append
-        for i, line in enumerate(text.split("\n")):
+        i = first
+        try:
+            for i, line in enumerate(lines[first:] if first else lines, first):  # noqa: B007
+                folded = folds.get(line)
+                if folded is not None:
+                    append(folded)
+                    continue
+                colon = line.index(": ")
+                seat = int(line[5:colon])
+                if line.endswith(")") and " collected (" in line:
+                    end = line.rindex(" collected (")
+                    append(SeatResult(seat, line[colon + 2 : end], "collected",
+                                      won=self.money[line[end + 12 : -1]]))
+                elif " folded on the " in line:
+                    folded = self._seat_folded(seat, line, colon)
+                    if len(folds) >= _LINE_MEMO_SIZE:
+                        folds.clear()
+                    folds[line] = folded
+                    append(folded)
+                elif " showed [" in line:
+                    self._seat_cards(seat, line, colon, " showed [", "showed")
+                else:
+                    self._seat_cards(seat, line, colon, " mucked [", "mucked")
+        except Exception:
             self.offset = i
-            folded = folds.get(line)
-            if folded is not None:
-                append(folded)
-                continue
-            colon = line.index(": ")
-            seat = int(line[5:colon])
-            if line.endswith(")") and " collected (" in line:
-                end = line.rindex(" collected (")
-                self.events.append(SeatResult(seat, line[colon + 2 : end], "collected",
-                                              won=self.money[line[end + 12 : -1]]))
-            elif " folded on the " in line:
-                folded = self._seat_folded(seat, line, colon)
-                if len(folds) >= _LINE_MEMO_SIZE:
-                    folds.clear()
-                folds[line] = folded
-                append(folded)
-            elif " showed [" in line:
-                self._seat_cards(seat, line, colon, " showed [", "showed")
-            else:
-                self._seat_cards(seat, line, colon, " mucked [", "mucked")
-        self.offset = 0
+            raise
 
     def _seat_folded(self, seat: int, line: str, colon: int) -> SeatResult:
         end = line.rindex(" folded on the ")
@@ -694,20 +775,20 @@ def _split_show(line: str) -> tuple[str, str, tuple[int, ...]]:
 
 
 def _street_start(street: Street, builder: _HandBuilder, text: str) -> None:
-    """A street's banner line, then the cards dealt on it. ``_HANDLERS`` binds ``street``
+    """A street's banner line, the cards dealt on it, then its betting (up to the first line
+    that is no deal: ``BETTING_``'s guard keeps ``Dealt to`` off its first line; only that
+    line needs the test, deals come first). ``_HANDLERS`` binds ``street``
     with ``partial`` (a C call; a method per street calling a shared one was two Python
     calls)."""
     builder.street = street
     builder.events.append(_STREET_STARTS[street])
-    banner, _, deals = text.partition("\n")
+    lines = text.split("\n")
     if street is _SEVENTH:
-        builder.river(banner)
-    if deals:
-        try:
-            builder.deals(deals)
-        except Exception:
-            builder.offset += 1
-            raise
+        builder.river(lines[0])
+    if len(lines) > 1:
+        first = builder.deal_lines(lines, 1)
+        if first < len(lines):  # the street's betting (``BETTING_``)
+            builder.action_lines(lines, first, text)
 
 
 def _note(kind: str, *markers: str) -> Callable[[_HandBuilder, str], None]:
@@ -923,17 +1004,14 @@ class _Transformer(lark.Transformer):
 
 
     def lines(self, children: list[Any]) -> list[Any]:
-        """``lines: | lines LINE``: grow one list per run of lines (no tree nodes)."""
-        if not children:
-            return []
+        """``lines: _line | lines _line``: grow one list per run of lines (no tree nodes)."""
+        if len(children) < 2:
+            return list(children)
         run: list[Any] = children[0]
         run.append(children[1])
         return run
 
     preamble = showdown = seat_results = lines
-
-    def summary(self, children: list[Any]) -> list[Any]:
-        return children[:-1] + children[-1]
 
     def start(self, children: list[Any]) -> tuple[Header, tuple[Seat, ...], tuple[Event, ...]]:
         """Lark's own callbacks (``_direct_callbacks`` did not apply): flat runs."""
@@ -943,24 +1021,30 @@ class _Transformer(lark.Transformer):
                 tokens += item
             else:
                 tokens.append(item)
-        return _build_hand(children[0], tokens)
+        return _build_hand(self.header(children), tokens)
 
-
-def _start_direct(children: list[Any]) -> tuple[Header, tuple[Seat, ...], tuple[Event, ...]]:
-    """``start`` under ``_direct_callbacks``: children are the header fields, the TABLE
-    token, the preamble run, ``[THIRD, run, FOURTH, run, ...]``, maybe ``[SHOW_DOWN, run]``
-    and ``[SUMMARY, run]``; runs are nested as ``[[[[], t1], t2], t3]``."""
-    items = children[1:3]
-    for item in children[3:]:
-        items += item
-    return _build_hand(children[0], items)
+    def start_direct(self, children: list[Any]) -> tuple[Header, tuple[Seat, ...],
+                                                         tuple[Event, ...]]:
+        """``start`` under ``_direct_callbacks``: children are the HEADER and TABLE tokens,
+        maybe the preamble run, the streets ``(THIRD, run?, FOURTH, run?, ...)``, maybe
+        ``SHOW_DOWN`` and its run, then ``SUMMARY`` and maybe its run; runs are nested as
+        ``[[[t1], t2], t3]``."""
+        if type(children[2]) is tuple:  # no preamble
+            items = children[1:2]
+            items += children[2]
+            items += children[3:]
+        else:
+            items = children[1:3]
+            items += children[3]
+            items += children[4:]
+        return _build_hand(self.header(children), items)
 
 
 def _build_hand(fields: dict[str, str | None],
                 items: list[Any]) -> tuple[Header, tuple[Seat, ...], tuple[Event, ...]]:
     """Every line token of a hand, in order, through its handler; then the header.
 
-    ``items`` holds tokens and runs (see ``_start_direct``), unwound here in one loop.
+    ``items`` holds tokens and runs (see ``_Transformer.start_direct``), unwound here in one loop.
     """
     currency = _currency(fields)
     builder = _HandBuilder(_IN_CENTS if currency else _IN_CHIPS)
@@ -970,9 +1054,10 @@ def _build_hand(fields: dict[str, str | None],
         for item in items:
             if type(item) is list:
                 run = []
-                while item:
+                while len(item) == 2:
                     item, tok = item
                     run.append(tok)
+                run.append(item[0])
                 for tok in reversed(run):
                     handlers[tok.type](builder, tok.value[:-1])
             else:
@@ -1093,8 +1178,23 @@ def _never(regexp: str) -> bool:
     return False
 
 
-def build_lark(use_cython: bool | None = None) -> lark.Lark:
-    """The LALR parser with the transformer inline; lark-cython when available."""
+#: The grammar with the runs merged into the token before them (``BETTING_``,
+#: ``TABLE_ANTES_``, ``SHOWDOWN_RUN_``, ``COLLECTS_``) left to their own tokens: the same
+#: language, but the parser states after such a run are the ones its own token leads to, so
+#: its syntax errors list what those states expect (see ``PokerStarsParser._plain_error``).
+_PLAIN_RUNS = """
+%override BETTING_: /(?:)/
+%override TABLE_ANTES_: /(?:)/
+%override SHOWDOWN_RUN_: /(?:)/
+%override COLLECTS_: /(?:)/
+"""
+
+
+def build_lark(use_cython: bool | None = None, plain_runs: bool = False) -> lark.Lark:
+    """The LALR parser with the transformer inline; lark-cython when available.
+
+    ``plain_runs``: without the merged runs (``_PLAIN_RUNS``), for syntax errors.
+    """
     plugins = _PLUGINS if use_cython is not False else None
     if use_cython and plugins is None:
         raise RuntimeError("lark-cython is not installed")
@@ -1103,8 +1203,9 @@ def build_lark(use_cython: bool | None = None) -> lark.Lark:
                                "transformer": transformer}
     if plugins is not None:
         options["_plugins"] = plugins
+    text = grammar_text() + (_PLAIN_RUNS if plain_runs else "")
     with _no_newlines():
-        parser = lark.Lark(grammar_text(), **options)
+        parser = lark.Lark(text, **options)
     header_regexp = parser.get_terminal("HEADER").pattern.to_regexp()
     transformer.header_re = re.compile(header_regexp)
     if header_regexp.count(_WHEN_START) == 1:
@@ -1117,9 +1218,13 @@ def build_lark(use_cython: bool | None = None) -> lark.Lark:
 
 
 #: rules whose callback under ``_direct_callbacks`` is ``list``: a run of lines (left
-#: recursive: ``[previous run, token]``, nested) or an inlined sequence (flat)
-_LIST_RULES = frozenset({"preamble", "lines", "showdown", "seat_results", "_streets",
-                         "_showdown", "summary"})
+#: recursive: ``[previous run, token]``, nested down to ``[first token]``)
+_LIST_RULES = frozenset({"preamble", "lines", "showdown", "seat_results"})
+
+
+#: rules of one line kind out of several (``lines: _line | lines _line``): reduce to the token
+_ONE_RULES = frozenset({"_preamble_line", "_line", "_showdown_line", "_seat_result"})
+_first = operator.itemgetter(0)
 
 
 def _direct_callbacks(parser: lark.Lark) -> None:
@@ -1127,24 +1232,31 @@ def _direct_callbacks(parser: lark.Lark) -> None:
 
     A reduction's callback is a Python call (about a tenth of a hand's parse went to calling
     ``lines`` once per token and Lark's child filter and ``Tree`` for the inlined rules).
-    Here every run and inlined rule reduces with ``list`` (a copy of its children) and
-    ``start`` (``_start_direct``) unwinds the nested lists into the token sequence the
+    Here every run reduces with ``list`` (a copy of its children), the streets with
+    ``tuple``, a rule of one line kind out of several with ``itemgetter(0)`` (its token), and
+    ``start``
+    (``_Transformer.start_direct``) unwinds the nested lists into the token sequence the
     transformer's ``start`` would have seen. Nothing changes if the layout is not the one
     this was written against.
     """
     try:
         callbacks: dict[Any, Any] = parser.parser.parser_conf.callbacks
         names = {rule: str(rule.origin.name) for rule in callbacks}
+        transformer: _Transformer = parser.options.transformer
     except AttributeError:  # pragma: no cover - another Lark version
         return
-    expected = _LIST_RULES | {"start", "header"}
+    expected = _LIST_RULES | _ONE_RULES | {"start", "_streets"}
     if set(names.values()) != expected:
         return  # pragma: no cover - another grammar or Lark version
     for rule, name in names.items():
         if name in _LIST_RULES:
             callbacks[rule] = list
+        elif name in _ONE_RULES:
+            callbacks[rule] = _first
+        elif name == "_streets":
+            callbacks[rule] = tuple  # tells the streets from a preamble run in ``start``
         elif name == "start":
-            callbacks[rule] = _start_direct
+            callbacks[rule] = transformer.start_direct
 
 
 class _IdentityRule(Rule):
@@ -1214,8 +1326,10 @@ class PokerStarsParser:
     """Parses one hand's text at a time; holds the compiled Lark parser."""
 
     def __init__(self, use_cython: bool | None = None) -> None:
+        self._use_cython = use_cython
         self._lark = build_lark(use_cython)
         self._parse = _fast_parse(self._lark)
+        self._plain_parse: Callable[[str], Any] | None = None  # built on the first error
 
     def parse_hand(self, raw: RawHand) -> Hand | ParseError:
         text = raw.text if raw.text.endswith("\n") else raw.text + "\n"
@@ -1224,7 +1338,7 @@ class PokerStarsParser:
             return Hand(header=header, seats=seats, events=events,
                         source=Source(raw.path, raw.line))
         except UnexpectedInput as exc:
-            return _syntax_error(exc, raw, text)
+            return _syntax_error(self._plain_error(text) or exc, raw, text)
         except _LineError as exc:
             line = text.count("\n", 0, exc.start) + exc.line
             return ParseError(message=str(exc), path=raw.path, line=raw.line + line - 1,
@@ -1233,6 +1347,30 @@ class PokerStarsParser:
             return ParseError(message=f"internal parser error: {type(exc).__name__}: {exc}",
                               path=raw.path, line=raw.line, hand_id=_hand_id(text),
                               text=raw.text)
+
+
+    def _plain_error(self, text: str) -> UnexpectedInput | None:
+        """The syntax error of ``text`` under the grammar without merged runs.
+
+        Both grammars accept the same hands, and fail at the same line. But a merged token
+        (a street with its betting, the seats with the antes, ...) leaves the LALR parser in
+        the state its first part leads to, not the one the run's own token leads to, and the
+        lexer's and parser's expected terminals are those of the state: after a 3rd street's
+        betting the plain grammar also expects ``FIFTH`` (the state after ``ACTIONS`` is
+        shared by every street), and a hand cut short ends at its last token's first line.
+        Errors keep reading as they always have: they come from
+        the plain grammar, built on the first error (a hand that fails is parsed twice).
+        """
+        parse = self._plain_parse
+        if parse is None:
+            parse = self._plain_parse = _fast_parse(build_lark(self._use_cython, True))
+        try:
+            parse(text)
+        except UnexpectedInput as exc:
+            return exc
+        except Exception:  # accepted after all (the grammars disagree): keep the first error
+            return None
+        return None
 
 
 def _hand_id(text: str) -> str | None:
