@@ -36,57 +36,74 @@ def _remember(key: tuple[ActionKind, int, int]) -> Action:
 
 
 class FastApply:
-    """``apply`` and its fast paths."""
+    """``apply`` and its fast paths (``_applied``)."""
 
     __slots__ = ()
 
     def apply(self, action: Action) -> Action:
         """Applies a legal action (normalised and returned) or raises ``IllegalAction``."""
+        kind = action.kind
         p = action.player
+        amount = action.amount
+        done = self._applied(kind, p, amount)
+        if done is not None:
+            if amount is not None or kind is _CHECK or kind is _FOLD:
+                return action
+            if kind is _CALL:
+                key = (_CALL, p, done)
+                return _ACTIONS.get(key) or _remember(key)
+            return Action(kind, p, done)
+        info, kind, p, amt = self._check(kind, p, amount)
+        if info is not None:
+            raise IllegalAction(info)
+        self._act(kind, p, amt)
+        if kind is action.kind and p is action.player and amt == action.amount:
+            return action
+        return Action(kind, p, amt)
+
+    def _applied(self, kind: ActionKind, p: int, amount: int | None) -> int | None:
+        """The fast paths of ``apply``: the amount applied, or None when none was taken.
+
+        An action in its parts, so that a replay, which has them, builds no ``Action``
+        (nor looks one up) for the usual legal action. None leaves the state untouched:
+        ``apply`` then checks the action in full (``_check``), as for anything unusual.
+        """
         # ``is``: the player indices are CPython's cached small ints, so this is "the same
-        # int as to_act" in one test (a bool, float or name takes the general path below)
+        # int as to_act" in one test (a bool, float or name takes the general path)
         if p is self.to_act and not self._bring_in_due and p is not None:
             # fast path for the common passive actions (the invariants make it legal)
-            kind = action.kind
             if kind is _CALL:
                 bets = self._bets
                 facing = self.bet_level - bets[p]
-                if facing > 0:
-                    amount = action.amount
-                    stacks = self._stacks
-                    stack = stacks[p]
-                    due = facing if facing < stack else stack
-                    if amount is None or amount == due:
-                        self._first_done = True
-                        stacks[p] = stack - due
-                        self._contrib[p] += due
-                        bets[p] += due
-                        self._acted_full[p] = self._full_level
-                        self._pending[p] = False
-                        self._pass_turn(p)
-                        if amount is not None:
-                            return action
-                        key = (_CALL, p, due)
-                        return _ACTIONS.get(key) or _remember(key)
+                if facing <= 0:
+                    return None
+                stacks = self._stacks
+                stack = stacks[p]
+                due = facing if facing < stack else stack
+                if amount is not None and amount != due:
+                    return None
+                self._first_done = True
+                stacks[p] = stack - due
+                self._contrib[p] += due
+                bets[p] += due
+                self._acted_full[p] = self._full_level
             elif kind is _CHECK:
-                if self._bets[p] == self.bet_level:
-                    self._first_done = True
-                    self._acted_full[p] = self._full_level
-                    self._pending[p] = False
-                    self._pass_turn(p)
-                    return action
+                if self._bets[p] != self.bet_level:
+                    return None
+                self._first_done = True
+                self._acted_full[p] = self._full_level
+                due = 0
             elif kind is _FOLD:
                 self._first_done = True
                 folded = self._folded
                 folded[p] = True
                 live = self._live
                 live.remove(p)
-                self._pending[p] = False
-                if len(live) > 1:
-                    self._pass_turn(p)
-                else:
+                if len(live) < 2:
+                    self._pending[p] = False
                     self._end_round()
-                return action
+                    return 0
+                due = 0
             elif (
                 kind is not _BRING_IN
                 and self.phase is _BETTING
@@ -99,14 +116,26 @@ class FastApply:
             ):  # a completion, bet or raise already named as ``_check`` would name it:
                 # what ``_check`` verifies next, in short
                 _, targets, closed = self._aggressive(p)
-                amount = action.amount
                 to = (targets[0] if targets else self.bet_level) if amount is None else amount
                 if closed is None and to in targets and to - self._bets[p] <= self._stacks[p]:
                     self._act(kind, p, to)
-                    return action if amount is not None else Action(kind, p, to)
-        elif (
+                    return to
+                return None
+            else:
+                return None
+            # a call, check or fold: ``_pass_turn`` in line (a call to it costs about as
+            # much as its loop): the next player clockwise still to act, or the round ends
+            pend = self._pending
+            pend[p] = False
+            for q in self._clockwise[p]:
+                if pend[q]:
+                    self.to_act = q
+                    return due
+            self._end_round()
+            return due
+        if (
             p == self.to_act
-            and action.kind is _BRING_IN
+            and kind is _BRING_IN
             and p.__class__ is int
             and self.phase is _BETTING
             and not self._folded[p]
@@ -115,14 +144,7 @@ class FastApply:
             due = self.stakes.bring_in
             if stack < due:
                 due = stack
-            amount = action.amount
             if stack > 0 and (amount is None or amount == due):
                 self._bring_in(p, due)
-                return action if amount is not None else Action(_BRING_IN, p, due)
-        info, kind, p, amt = self._check(action.kind, action.player, action.amount)
-        if info is not None:
-            raise IllegalAction(info)
-        self._act(kind, p, amt)
-        if kind is action.kind and p is action.player and amt == action.amount:
-            return action
-        return Action(kind, p, amt)
+                return due
+        return None

@@ -38,6 +38,8 @@ _CARDS = frozenset(range(DECK_SIZE))
 #: a table read per player. A card outside the deck (a forced, impossible deal) makes the
 #: sum negative for good (``_BAD_WEIGHT``): that player's board takes the general path.
 _WEIGHT = tuple(WEIGHT)
+#: The same as a dict: one subscript both checks that a card is in the deck and weighs it.
+_WEIGHT_OF = dict(enumerate(_WEIGHT))
 _BAD_WEIGHT = -(1 << 62)
 
 
@@ -291,6 +293,96 @@ class DealingSteps:
     force_deal.__doc__ = (
         """Deals what the history shows even if wrong: closes the antes, keeps duplicates."""
     )
+
+    def _force_deals(self, deals: Sequence[tuple[str, Sequence[int | None]]]) -> None:
+        """``force_deal(name, cards)`` for each ``(name, cards)`` in order, as one call.
+
+        A replay meets a street's deals one after the other, in seat order: what
+        ``force_deal`` checks per deal (dealing is due, the pattern, the state's lists) is
+        read once per street here, and the players due are matched in order rather than
+        searched. ``force_deal`` gives a card seen before like any other (it only reports
+        it), so no card is looked up in the seen ones: each known card's showing weight is
+        looked up instead (``_WEIGHT_OF``), which finds a card outside the deck too. A deal
+        out of that order or shape (a player by index, a wrong count, an impossible card)
+        goes to ``force_deal`` itself, so the state ends the same either way.
+        """
+        index = self._index  # a player by name: his index
+        weight_of = _WEIGHT_OF
+        k = 0
+        end = len(deals)
+        while k < end:
+            pending = self._deal_pending
+            due = len(pending)
+            if self.phase is not _DEALING or not due:
+                player, cards = deals[k]
+                self.force_deal(index.get(player, player), cards)
+                k += 1
+                continue
+            pat = self._pat
+            seen = self._seen
+            holes = self._hole
+            ups = self._ups
+            upw = self._upw
+            j = 0  # deals taken, in the order the players are due
+            if pat is _UP3:
+                while k < end and j < due:
+                    player, cards = deals[k]
+                    try:  # a known player, three cards, known ones in the deck (subscripts
+                        p = index[player]  # and an unpacking: no call, unlike ``len``)
+                        a, b, c = cards
+                        if c is not None:
+                            w = weight_of[c]
+                        if a is not None:
+                            weight_of[a]
+                        if b is not None:
+                            weight_of[b]
+                    except (KeyError, TypeError, ValueError):
+                        break
+                    if pending[j] != p:
+                        break
+                    if a is not None:
+                        seen.add(a)
+                    if b is not None:
+                        seen.add(b)
+                    if c is not None:
+                        seen.add(c)
+                        ups[p].append(c)
+                        upw[p] += w
+                    holes[p].extend(cards)
+                    j += 1
+                    k += 1
+                self._stub -= 3 * j
+            else:
+                up = pat is _UP
+                while k < end and j < due:
+                    player, cards = deals[k]
+                    try:  # a known player, one card, in the deck when known
+                        p = index[player]
+                        (c,) = cards
+                        if c is not None:
+                            w = weight_of[c]
+                    except (KeyError, TypeError, ValueError):
+                        break
+                    if pending[j] != p:
+                        break
+                    if c is not None:
+                        seen.add(c)
+                        if up:
+                            ups[p].append(c)
+                            upw[p] += w
+                    holes[p].append(c)
+                    j += 1
+                    k += 1
+                self._stub -= j
+            if j:
+                del pending[:j]
+                if j == due:
+                    self._begin_betting()
+                    continue
+            if k < end:  # the deal the loop stopped at: the general path
+                player, cards = deals[k]
+                self.force_deal(index.get(player, player), cards)
+                k += 1
 
     def _close_antes(self) -> None:
         self._ante_due = [False] * self.n

@@ -22,6 +22,8 @@ _WEIGHT = ev.WEIGHT.__getitem__
 _TABLES: tuple[Sequence[int], Sequence[int], Sequence[int], Sequence[int]] | None = None
 #: Per game, door card -> bring-in key (greater brings in): ``ev.bring_in_key`` as a table.
 _BRING_IN_KEYS = {g: tuple(ev.bring_in_key(c, g) for c in range(52)) for g in Game}
+#: The same tables as dicts (``bring_in_seat``): a card outside the deck is a KeyError.
+_BRING_IN_KEY_OF = {g: dict(enumerate(keys)) for g, keys in _BRING_IN_KEYS.items()}
 
 
 def bring_in_player(upcards: Sequence[int | None], candidates: Sequence[int], game: Game) -> int:
@@ -46,14 +48,22 @@ def bring_in_seat(holes: Sequence[Sequence[int | None]], candidates: Sequence[in
 
     The engine's form: it saves building the list of door cards on every 3rd street.
     """
-    keys = _BRING_IN_KEYS[game]
+    keys = _BRING_IN_KEY_OF[game]
     best = -1
     best_key = -1
     for p in candidates:
-        h = holes[p]
-        if len(h) < 3 or (c := h[2]) is None:
+        # Subscripts rather than ``len`` and a chained range test (each costs more): a
+        # player without a door card is an IndexError, an unknown one (None) or a card
+        # outside the deck a KeyError.
+        try:
+            c = holes[p][2]
+            key = keys[c]
+        except IndexError:
             continue
-        key = keys[c] if 0 <= c < 52 else ev.bring_in_key(c, game)
+        except KeyError:
+            if c is None:
+                continue
+            key = ev.bring_in_key(c, game)  # a forced, impossible deal
         if key > best_key:
             best, best_key = p, key
     return best if best >= 0 else candidates[0]

@@ -154,9 +154,9 @@ class StudState(FastApply, Legality, Recovery, DealingSteps, ShowdownSteps, Name
         structure: BettingStructure | None = None,
     ) -> None:
         n = len(stacks)
-        if not 2 <= n <= rules.max_players:
+        if n < 2 or n > rules.max_players:  # two comparisons cost less than a chained one
             raise ValueError(f"{n} players: stud needs 2 to {rules.max_players}")
-        if min(stacks) <= 0:
+        if sorted(stacks)[0] <= 0:  # min(), see ``_begin_betting``
             raise ValueError("every player dealt in needs chips (stack > 0)")
         self.game = game if game.__class__ is Game else Game(game)
         self.stakes = stakes
@@ -181,8 +181,13 @@ class StudState(FastApply, Legality, Recovery, DealingSteps, ShowdownSteps, Name
         self._folded = [False] * n
         self._mucked = [False] * n
         # Cards per player; which are face up follows from their position (``_UPFLAGS``).
-        self._hole: list[list[int | None]] = _empty_lists(n)
-        self._ups: list[list[int]] = _empty_lists(n)  # known upcards
+        # ``_empty_lists`` in line (twice per hand): eight fresh lists, sliced
+        self._hole: list[list[int | None]] = (
+            [[], [], [], [], [], [], [], []][:n] if n <= 8 else _empty_lists(n)
+        )
+        self._ups: list[list[int]] = (  # known upcards
+            [[], [], [], [], [], [], [], []][:n] if n <= 8 else _empty_lists(n)
+        )
         self._upw = [0] * n  # the sum of their showing weights (``_first_showing``)
         self._pat: tuple[bool, ...] = _UP3
         self._board: list[int] = []
@@ -262,7 +267,8 @@ class StudState(FastApply, Legality, Recovery, DealingSteps, ShowdownSteps, Name
 
     @property
     def live(self) -> tuple[int, ...]:
-        return tuple(p for p in range(self.n) if not self._folded[p])
+        # in C (no generator frame): a simulation asks at every decision
+        return tuple(compress(range(self.n), map(not_, self._folded)))
 
     @property
     def hole(self) -> tuple[tuple[int | None, ...], ...]:

@@ -13,7 +13,7 @@ from stud_hh.events import Hand
 from stud_hh.rules import POKERSTARS, RuleSet, preset
 from stud_hh.validate.catalogue import CATALOGUE, Code, Severity, Violation, has_errors
 from stud_hh.validate.consistency import check_record
-from stud_hh.validate.replay import walk
+from stud_hh.validate.replay import walk_antes
 
 __all__ = [
     "CATALOGUE",
@@ -31,8 +31,20 @@ _SITE_PRESETS = {"pokerstars": "POKERSTARS"}
 
 def default_rules(hand: Hand) -> RuleSet:
     """The dialect's preset: what its site's real hands follow (PokerStars otherwise)."""
-    name = _SITE_PRESETS.get(hand.header.site.lower())
-    return preset(name) if name else POKERSTARS
+    site = hand.header.site
+    try:
+        return _BY_SITE[site]  # a session's hands name one site: looked up once
+    except KeyError:
+        pass
+    name = _SITE_PRESETS.get(site.lower())
+    rules = preset(name) if name else POKERSTARS
+    if len(_BY_SITE) < 64:
+        _BY_SITE[site] = rules
+    return rules
+
+
+#: ``default_rules`` by the site as the header spells it.
+_BY_SITE: dict[str, RuleSet] = {}
 
 
 def _order(v: Violation) -> tuple[int, int]:
@@ -44,8 +56,8 @@ def validate(hand: Hand, rules: RuleSet | None = None) -> list[Violation]:
 
     Engine findings that repeat a record finding at the same action are reported once.
     """
-    found, ledger = walk(hand, rules or default_rules(hand))
-    record = check_record(hand, ledger)
+    found, ledger, ante = walk_antes(hand, rules or default_rules(hand))
+    record = check_record(hand, ledger, uniform_ante=ante)
     if record:
         seen = {(v.code, v.action_index, v.player) for v in found}
         found += [v for v in record if (v.code, v.action_index, v.player) not in seen]

@@ -235,6 +235,7 @@ class Ledger:
         revealed: list[tuple[str, tuple[int, ...]]],
         last_round: list[object],
         last_street: Street,
+        ante_put: int | None = None,
     ) -> Ledger:
         """A ledger from the fields the replay gathered in its own pass over the events.
 
@@ -243,6 +244,7 @@ class Ledger:
         chips could have gone past his stack: his antes and contributions, returns
         ignored, bound what he ever had in at once when no contribution went down
         (``exact_stacks``); otherwise the ledger's own pass counts them in order.
+        ``ante_put``: the sum of the antes, when the caller knows it and none is below zero.
         """
         self = cls.__new__(cls)
         self.antes = antes
@@ -259,10 +261,13 @@ class Ledger:
         self.revealed = revealed
         self.last_round = last_round
         self.last_street = last_street
-        amounts = [a.amount for a in antes]
-        put = sum(amounts)  # every chip put in, returns not taken back
-        if amounts and min(amounts) < 0:
-            exact_stacks = False
+        if ante_put is None:
+            amounts = [a.amount for a in antes]
+            put = sum(amounts)  # every chip put in, returns not taken back
+            if amounts and min(amounts) < 0:
+                exact_stacks = False
+        else:
+            put = ante_put
         returned = 0
         for _, put_in, returns in streets:
             put += sum(put_in.values())
@@ -310,11 +315,16 @@ def ante_of(antes: list[Ante], header: Header) -> int | None:
     return header.ante
 
 
-def check_record(hand: Hand, ledger: Ledger | None = None) -> list[Violation]:
-    """All engine-free checks, in a stable order."""
+def check_record(hand: Hand, ledger: Ledger | None = None, *,
+                 uniform_ante: int | None = None) -> list[Violation]:
+    """All engine-free checks, in a stable order.
+
+    ``uniform_ante``: the amount every ante in the ledger was, when the caller knows it
+    (the replay does, from setting the engine up): no ante is then counted again.
+    """
     ledger = ledger or Ledger(hand)
     out: list[Violation] = []
-    out += check_antes(hand, ledger)
+    out += check_antes(hand, ledger, uniform_ante)
     out += check_chips(hand, ledger)
     out += check_cards(hand, ledger)
     out += check_showdown_order(hand, ledger)
@@ -324,8 +334,9 @@ def check_record(hand: Hand, ledger: Ledger | None = None) -> list[Violation]:
 # --- antes ------------------------------------------------------------------------------------
 
 
-def check_antes(hand: Hand, ledger: Ledger) -> list[Violation]:
-    expected = table_ante(hand, ledger)
+def check_antes(hand: Hand, ledger: Ledger, uniform_ante: int | None = None) -> list[Violation]:
+    """Everyone dealt in posted the table ante (``check_record`` on ``uniform_ante``)."""
+    expected = table_ante(hand, ledger) if uniform_ante is None else uniform_ante
     if expected is None:
         return []
     out: list[Violation] = []
@@ -336,6 +347,8 @@ def check_antes(hand: Hand, ledger: Ledger) -> list[Violation]:
             if seat.player in ledger.took_part and seat.player not in posted:
                 out.append(violation(hid, "ANTE_MISSING", street=None, action_index=None,
                                      player=seat.player))
+    if uniform_ante is not None:  # every ante is the expected one
+        return out
     for a in ledger.antes:
         if a.amount != expected and not (a.all_in and a.amount < expected):
             out.append(violation(hid, "ANTE_AMOUNT", street=None, action_index=None,

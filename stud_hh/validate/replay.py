@@ -9,35 +9,34 @@ bury the rest of the hand in follow-on noise. Hidden cards the history does not 
 Record checks the engine would repeat (antes, cards, stacks) are left to
 ``stud_hh.validate.consistency``, which sees the whole hand at once; here the engine
 judges turn order, sizes, caps, completion, open pairs, all-ins and the showdown award.
+
+One pass over the events does it all (``walk``): the opening is read once for the
+engine's set-up and the ledger (``Opening``), a street's deals reach the engine in one call
+and a legal action in its parts (``StudState._force_deals``, ``StudState._applied``),
+because the validator must cost no more than the parser (issue #6).
 """
 
 from __future__ import annotations
 
 import contextlib
-from itertools import compress
-from typing import get_args
+from collections.abc import Iterable
+from itertools import compress, islice
 
 from stud_hh.engine import Action, ActionKind, IllegalAction, Phase, Stakes, StudState
 from stud_hh.events import (
     Ante,
-    BoardCard,
     BringIn,
     Call,
     Check,
     Collect,
     Complete,
     Deal,
-    Event,
     Fold,
     Hand,
     Limit,
     Muck,
-    Raise,
-    SeatResult,
     Show,
-    ShowdownStart,
     Street,
-    StreetStart,
     Summary,
     UncalledReturn,
 )
@@ -46,6 +45,29 @@ from stud_hh.rules import POKERSTARS, RuleSet
 from stud_hh.validate.catalogue import CATALOGUE, Violation, violation
 from stud_hh.validate.consistency import Ledger, ante_of
 from stud_hh.validate.money import money
+from stud_hh.validate.opening import (
+    _TO_ENGINE,
+    _W_ANTE,
+    _W_BET,
+    _W_BOARD,
+    _W_BRING_IN,
+    _W_CALL,
+    _W_CHECK,
+    _W_COLLECT,
+    _W_COMPLETE,
+    _W_DEAL,
+    _W_FOLD,
+    _W_MUCK,
+    _W_RAISE,
+    _W_RETURN,
+    _W_SEAT,
+    _W_SHOW,
+    _W_SHOWDOWN,
+    _W_STREET,
+    _W_SUMMARY,
+    _WALK,
+    Opening,
+)
 
 #: Engine codes that name the same breach under another word in the catalogue.
 _RENAMED = {
@@ -92,13 +114,14 @@ def stakes_for(hand: Hand, ledger: Ledger | None = None) -> tuple[Stakes, str | 
     one that differs.
     """
     ledger = ledger or Ledger(hand)
-    return _stakes(hand, ledger.antes, ledger.bring_in)
+    return _stakes(hand, ante_of(ledger.antes, hand.header), ledger.bring_in)
 
 
-def _stakes(hand: Hand, antes: list[Ante], posted: BringIn | None) -> tuple[Stakes, str | None]:
-    """``stakes_for`` from the hand's antes and first bring-in."""
+def _stakes(hand: Hand, table_ante: int | None,
+            posted: BringIn | None) -> tuple[Stakes, str | None]:
+    """``stakes_for`` from the table ante (``ante_of``) and the hand's first bring-in."""
     h = hand.header
-    ante = ante_of(antes, h) or 0
+    ante = table_ante or 0
     half = h.small_bet // 2
     fallback = ante + 1 if ante + 1 >= half else half  # max(): a builtin call parses kwargs
     declared = h.bring_in if h.bring_in is not None and ante < h.bring_in < h.small_bet \
@@ -139,47 +162,6 @@ def _participants(hand: Hand, took_part: set[str]) -> list[str]:
     return [s.player for s in hand.seats if s.player in took_part and s.stack > 0]
 
 
-def _prefix(events: tuple[object, ...]) -> tuple[set[str], list[Ante], BringIn | None]:
-    """Who is dealt in and the antes, from the events before the first betting action.
-
-    In a well-formed history every participant antes or is dealt cards before anyone
-    acts, so this is what the engine needs to start; ``_Replay.run`` checks it against
-    the whole hand afterwards. Also the first bring-in (the ledger's ``bring_in``).
-    """
-    took: set[str] = set()
-    antes: list[Ante] = []
-    rest = iter(events)
-    for event in rest:
-        kind = type(event)
-        if kind is Deal:
-            took.add(event.player)  # type: ignore[attr-defined]
-        elif kind is Ante:
-            antes.append(event)  # type: ignore[arg-type]
-            took.add(event.player)  # type: ignore[attr-defined]
-        elif kind is BringIn:
-            return took, antes, event  # type: ignore[return-value]
-        elif kind in _TO_ENGINE:
-            break
-    # No bring-in before the first action (it was completed): the first one after it, if
-    # any (the events before it hold none, so the scan goes on from there).
-    for event in rest:
-        if type(event) is BringIn:
-            return took, antes, event  # type: ignore[return-value]
-    return took, antes, None
-
-
-#: history event -> (engine action kind, the event field holding ``Action.amount``)
-_TO_ENGINE: dict[type, tuple[ActionKind, str | None]] = {
-    BringIn: (ActionKind.BRING_IN, "amount"),
-    Complete: (ActionKind.COMPLETE, "to"),
-    BetEvent: (ActionKind.BET, "amount"),
-    Raise: (ActionKind.RAISE, "to"),
-    Call: (ActionKind.CALL, "amount"),
-    Check: (ActionKind.CHECK, None),
-    Fold: (ActionKind.FOLD, None),
-}
-
-
 #: Engine actions are immutable values: the same few recur in every hand, so they are
 #: built once (a frozen dataclass costs about a microsecond to build).
 _ACTIONS: dict[tuple[ActionKind, int, int | None], Action] = {}
@@ -192,32 +174,6 @@ def _action_for(key: tuple[ActionKind, int, int | None]) -> Action:
     return action
 
 
-#: What ``_Replay.run_with`` does with each event type, in one dict lookup: a small code,
-#: the betting actions first (their engine kind is ``_KINDS[code]``).
-_W_CALL, _W_BET, _W_BRING_IN, _W_CHECK, _W_FOLD, _W_RAISE, _W_COMPLETE = range(7)
-_W_DEAL, _W_ANTE, _W_STREET, _W_SEAT, _W_SHOW, _W_MUCK = range(7, 13)
-_W_RETURN, _W_COLLECT, _W_SUMMARY, _W_SHOWDOWN, _W_BOARD, _W_OTHER = range(13, 19)
-_WALK: dict[type, int] = {
-    **dict.fromkeys(get_args(Event), _W_OTHER),  # events with nothing to replay or count
-    Call: _W_CALL,
-    BetEvent: _W_BET,
-    BringIn: _W_BRING_IN,
-    Check: _W_CHECK,
-    Fold: _W_FOLD,
-    Raise: _W_RAISE,
-    Complete: _W_COMPLETE,
-    Deal: _W_DEAL,
-    Ante: _W_ANTE,
-    StreetStart: _W_STREET,
-    SeatResult: _W_SEAT,
-    Show: _W_SHOW,
-    Muck: _W_MUCK,
-    UncalledReturn: _W_RETURN,
-    Collect: _W_COLLECT,
-    Summary: _W_SUMMARY,
-    ShowdownStart: _W_SHOWDOWN,
-    BoardCard: _W_BOARD,
-}
 #: The engine's action kind for each betting action's code.
 _KINDS = (ActionKind.CALL, ActionKind.BET, ActionKind.BRING_IN, ActionKind.CHECK,
           ActionKind.FOLD, ActionKind.RAISE, ActionKind.COMPLETE)
@@ -291,22 +247,28 @@ class _Replay:
                 return
 
     def run_with(self, names: list[str], setup: tuple[Stakes, str | None],
-                 bring_in: BringIn | None, set_up_antes: list[Ante]) -> Ledger:
+                 bring_in: BringIn | None, set_up_antes: list[Ante], lead: Opening,
+                 stacks: dict[str, int], antes_as_due: bool | None = None,
+                 chips: list[int] | None = None) -> Ledger:
         """One walk over the events, feeding the engine and gathering the ledger at once.
 
         ``names``, the stakes, the bring-in and the antes are what the engine is set up
         with; the ledger built here says whether they were the whole hand's (``walk``
-        checks).
+        checks). ``lead`` has read the hand's opening already (and is consumed: its lists
+        become the ledger's); ``stacks`` is every seat's stack by name.
+        ``antes_as_due``, when the caller knows it: whether the set-up antes are one ante
+        each from every player, at the table ante (``None``: counted here). ``chips``:
+        the names' stacks, when the caller has them.
         """
         hand = self.hand
-        seats = hand.seats
-        stacks = {s.player: s.stack for s in seats}
         stakes, bring_in_problem = setup
         st: StudState | None = None
         if len(names) >= 2:
             try:
-                st = StudState(hand.header.game, stakes, [stacks[n] for n in names],
-                               rules=self.rules, players=names)
+                if chips is None:
+                    chips = [stacks[n] for n in names]
+                st = StudState(hand.header.game, stakes, chips, rules=self.rules,
+                               players=names)
             except ValueError:
                 st = None
         if st is None:  # nothing to replay: the ledger alone, for the record checks
@@ -315,10 +277,12 @@ class _Replay:
         known = st.player_index  # {name: i for i, name in enumerate(names)}, ready-made
         self.players = st.players
 
-        # The ledger, gathered on the way (see consistency.Ledger for the fields).
-        antes: list[Ante] = []
-        dealt: dict[str, list[int | None]] = {}
-        oversized: list[Deal] = []
+        # The ledger, gathered on the way (see consistency.Ledger for the fields); the
+        # opening's share is the lead's.
+        antes = lead.antes
+        dealt = lead.dealt
+        oversized = lead.oversized
+        took = lead.took  # everyone dealt or anteing so far (``took_part`` below)
         board: list[int] = []
         folded: set[str] = set()
         streets: list[tuple[Street, dict[str, int], list[UncalledReturn]]] = []
@@ -335,32 +299,47 @@ class _Replay:
         in_showdown = False
 
         ante = stakes.ante
-        antes_as_due = len(set_up_antes) == len(names)
-        if antes_as_due:
-            for a in set_up_antes:
-                if a.amount != ante or a.player not in known:
-                    antes_as_due = False
-                    break
+        n_lead_antes = len(antes)
+        if antes_as_due is None:
+            antes_as_due = len(set_up_antes) == len(names)
+            if antes_as_due:
+                for a in set_up_antes:
+                    if a.amount != ante or a.player not in known:
+                        antes_as_due = False
+                        break
+        # The opening, to the engine: the antes, then the deals, as the history had them.
+        if lead.interleaved:
+            events = hand.events
+            self._feed(st, islice(events, lead.stop(events)), known, antes_as_due)
+        else:
+            if antes and st.phase is _ANTES:
+                if antes_as_due:
+                    st.post_antes()  # the common case, in one call
+                else:
+                    self._feed(st, antes, known, False)
+            if lead.deals:
+                st._force_deals(lead.deals)
+        deals: list[tuple[str, tuple[int | None, ...]]] = []  # dealt, not yet to the engine
+        force_deals = st._force_deals
+
         betting = _BETTING
         third = _THIRD
-        street = third
+        street = lead.street
         dispatch = _WALK
         kinds = _KINDS
-        actions = _ACTIONS
-        known_get = known.get
-        street_in_get = street_in.get
-        round_append = round_actions.append
-        force_deal = st.force_deal
-        apply = st.apply
+        applied = st._applied
         index = -1
-        for event in hand.events:
+        for event in lead.tail():
             try:
                 code = dispatch[type(event)]
             except KeyError:  # not an event type: nothing to replay or count
                 continue
             if code <= _W_COMPLETE:  # a betting action
+                if deals:
+                    force_deals(deals)
+                    deals.clear()
                 index += 1
-                round_append(event)
+                round_actions.append(event)
                 # One branch per event type: each attribute read sees a single type,
                 # which the interpreter specialises (a shared read would look it up).
                 if code == _W_CALL:
@@ -390,43 +369,57 @@ class _Replay:
                 if code <= _W_BRING_IN:  # chips added = amount
                     if amount < 0:  # type: ignore[operator]
                         exact_stacks = False
-                    street_in[player] = street_in_get(player, 0) + amount  # type: ignore[operator]
+                    if player in street_in:
+                        street_in[player] += amount  # type: ignore[operator]
+                    else:
+                        street_in[player] = amount  # type: ignore[assignment]
                 elif code >= _W_RAISE:  # chips added = to - already in on this street
-                    if amount < street_in_get(player, 0):  # type: ignore[operator]
+                    if player in street_in:
+                        if amount < street_in[player]:  # type: ignore[operator]
+                            exact_stacks = False
+                    elif amount < 0:  # type: ignore[operator]
                         exact_stacks = False
                     street_in[player] = amount  # type: ignore[assignment]
-                i = known_get(player)
-                if i is None:
+                try:
+                    i = known[player]
+                except KeyError:
                     extra.add(player)
-                elif st.phase is betting and (
-                        bring_in_problem is None or code != _W_BRING_IN):
-                    # Fast path: a known player acting while betting is open, legally.
-                    kind = kinds[code]
-                    key = (kind, i, amount)
-                    action = actions.get(key) or _action_for(key)
-                    try:
-                        apply(action)
+                else:
+                    # Fast path: a known player acting while betting is open, legally,
+                    # handed to the engine in its parts (no ``Action`` to build or find);
+                    # anything else is applied or forced, and reported, by ``_action``.
+                    if st.phase is betting and (
+                            bring_in_problem is None or code != _W_BRING_IN
+                    ) and applied(kinds[code], i, amount) is not None:
                         continue
-                    except IllegalAction:
-                        pass
                 self.index = index
                 self.street = street
                 self._action(st, event, known, bring_in_problem)
             elif code == _W_DEAL:
                 player = event.player
                 cards = event.cards
-                held = dealt.get(player)
-                if held is None:
-                    dealt[player] = list(cards)
-                else:
-                    held.extend(cards)
-                if len(cards) > 1 and (len(cards) > 3 or event.street is not third):
-                    oversized.append(event)  # WRONG_CARD_COUNT (check_cards)
-                i = known_get(player)
-                if i is not None:
-                    force_deal(i, cards)
+                try:  # the usual deal after 3rd street: one card, to a player dealt before
+                    (card,) = cards
+                    dealt[player].append(card)
+                except (ValueError, KeyError):
+                    held = dealt.get(player)
+                    if held is None:
+                        dealt[player] = list(cards)
+                        took.add(player)
+                    else:
+                        held.extend(cards)
+                    if len(cards) > 1 and (len(cards) > 3 or event.street is not third):
+                        oversized.append(event)  # WRONG_CARD_COUNT (check_cards)
+                deals.append((player, cards))
+            elif code == _W_SEAT:  # the summary's seat lines: frequent, so early
+                if event.cards:
+                    revealed.append((event.player, event.cards))
             elif code == _W_ANTE:
+                if deals:
+                    force_deals(deals)
+                    deals.clear()
                 antes.append(event)
+                took.add(event.player)
                 if st.phase is _ANTES:
                     if antes_as_due:
                         st.post_antes()  # the common case, in one call
@@ -438,13 +431,11 @@ class _Replay:
                 if round_actions:
                     last_round = round_actions
                 street_in, returns, round_actions = {}, [], []
-                street_in_get = street_in.get
-                round_append = round_actions.append
                 street = event.street
-            elif code == _W_SEAT:
-                if event.cards:
-                    revealed.append((event.player, event.cards))
             elif code == _W_SHOW:
+                if deals:
+                    force_deals(deals)
+                    deals.clear()
                 cards = event.cards
                 if cards:
                     revealed.append((event.player, cards))
@@ -456,6 +447,9 @@ class _Replay:
                 except (IllegalAction, ValueError, KeyError):
                     pass
             elif code == _W_MUCK:
+                if deals:
+                    force_deals(deals)
+                    deals.clear()
                 if event.cards:
                     revealed.append((event.player, event.cards))
                 if in_showdown:
@@ -474,6 +468,9 @@ class _Replay:
             elif code == _W_SHOWDOWN:
                 in_showdown = True
             elif code == _W_BOARD:
+                if deals:
+                    force_deals(deals)
+                    deals.clear()
                 if event.card not in board:
                     board.append(event.card)
                 self.fill_unseen_deals(st)
@@ -481,6 +478,8 @@ class _Replay:
                 if st.phase is Phase.DEALING and due is not None and due.community:
                     with contextlib.suppress(IllegalAction, ValueError):
                         st.deal_community(event.card)
+        if deals:
+            force_deals(deals)
         if street_in or returns:
             streets.append((street, street_in, returns))
         if round_actions:
@@ -489,14 +488,23 @@ class _Replay:
         self.street = street
 
         # Everyone dealt, anted or acting: the participants acted under their names.
+        # Built as set(dealt), then the names, the antes' players and the extra ones, so
+        # that the set is the same object state either way; when everyone in ``took``
+        # was dealt (the usual hand), the updates would add nothing.
         took_part = set(dealt)
-        took_part.update(names)
-        took_part.update([a.player for a in antes])
+        if len(took) != len(took_part):
+            took_part.update(names)
+            took_part.update([a.player for a in antes])
         if extra:
             took_part |= extra
+        # Every ante the same, none below zero: their sum needs no count (``gathered``).
+        ante_put = antes[0].amount * n_lead_antes if (
+            lead.uniform and n_lead_antes and len(antes) == n_lead_antes
+            and antes[0].amount >= 0) else None
         ledger = Ledger.gathered(
             hand, stacks, exact_stacks, antes, took_part, dealt, oversized, board, folded,
-            bring_in, streets, collects, summary, showdown, revealed, last_round, street)
+            bring_in, streets, collects, summary, showdown, revealed, last_round, street,
+            ante_put)
         self.ledger = ledger
 
         collected: dict[str, int] = {}
@@ -504,6 +512,23 @@ class _Replay:
             collected[c.player] = collected.get(c.player, 0) + c.amount
         self._finish(st, collected, summary.rake if summary else 0, summary is not None)
         return ledger
+
+    def _feed(self, st: StudState, events: Iterable[object], known: dict[str, int],
+              antes_as_due: bool) -> None:
+        """The opening's antes and deals to the engine one event at a time, as dealt."""
+        for event in events:
+            kind = type(event)
+            if kind is Ante:
+                if st.phase is _ANTES:
+                    if antes_as_due:
+                        st.post_antes()
+                    elif event.player in known:  # type: ignore[attr-defined]
+                        st.force_ante(known[event.player],  # type: ignore[attr-defined]
+                                      event.amount)  # type: ignore[attr-defined]
+            elif kind is Deal:
+                i = known.get(event.player)  # type: ignore[attr-defined]
+                if i is not None:
+                    st.force_deal(i, event.cards)  # type: ignore[attr-defined]
 
     def _action(self, st: StudState, event: object, known: dict[str, int],
                 bring_in_problem: str | None) -> None:
@@ -634,28 +659,63 @@ class _Replay:
 def walk(hand: Hand, rules: RuleSet) -> tuple[list[Violation], Ledger]:
     """The engine's violations and the record checks' ledger, from one pass over the events.
 
-    The engine is set up from the start of the hand (``_prefix``); when the whole hand
+    The engine is set up from the start of the hand (``Opening``); when the whole hand
     shows a participant or an ante the start did not (damaged histories only), the walk is
     done again, set up from the whole hand, so the verdicts are the same either way.
     """
-    took, antes, bring_in = _prefix(hand.events)
-    names = _participants(hand, took)
+    found, ledger, _ = walk_antes(hand, rules)
+    return found, ledger
+
+
+def walk_antes(hand: Hand, rules: RuleSet) -> tuple[list[Violation], Ledger, int | None]:
+    """``walk``, and the table ante when every ante was that amount (else ``None``).
+
+    The ante is known from setting the engine up; ``consistency.check_antes`` takes it
+    rather than counting the antes a third time.
+    """
+    lead = Opening(hand.events)
+    took = lead.took
+    n_took = len(took)
+    antes = lead.set_up_antes
+    n_antes = len(antes)
+    # ``_participants`` and every seat's stack, in one loop over the seats
+    stacks: dict[str, int] = {}
+    names: list[str] = []
+    chips: list[int] = []
+    for seat in hand.seats:
+        player = seat.player
+        stack = stacks[player] = seat.stack
+        if player in took and stack > 0:
+            names.append(player)
+            chips.append(stack)
+    if len(stacks) != len(hand.seats):  # a name on two seats: its stack is the last one's
+        chips = [stacks[n] for n in names]
+    table_ante = lead.table_ante(hand.header)
     try:
-        setup = _stakes(hand, antes, bring_in)
+        setup = _stakes(hand, table_ante, lead.bring_in)
     except ValueError:  # impossible stakes from the start alone: the whole hand decides
         whole = Ledger(hand)
     else:
+        # One ante each from every player, at the table ante (``run_with`` counts them
+        # unless this says so): a uniform set of antes, one per name, by names alone.
+        as_due = True if (lead.uniform and n_antes == len(names) == n_took
+                          and table_ante == setup[0].ante) else None
         run = _Replay(hand, rules)
-        whole = run.run_with(names, setup, bring_in, antes)
-        if len(whole.antes) == len(antes) and (
-                len(whole.took_part) == len(took)
+        whole = run.run_with(names, setup, lead.bring_in, antes, lead, stacks, as_due,
+                             chips)
+        if len(whole.antes) == n_antes and (
+                len(whole.took_part) == n_took
                 or _participants(hand, whole.took_part) == names):
-            return _sized(hand, run.out), whole
+            return (_sized(hand, run.out), whole,
+                    table_ante if lead.uniform and n_antes else None)
     run = _Replay(hand, rules)
-    ledger = run.run_with(_participants(hand, whole.took_part),
-                          _stakes(hand, whole.antes, whole.bring_in), whole.bring_in,
-                          whole.antes)
-    return _sized(hand, run.out), ledger
+    names = _participants(hand, whole.took_part)
+    lead = Opening(hand.events)
+    lead.took.update(names)
+    ledger = run.run_with(names, _stakes(hand, ante_of(whole.antes, hand.header),
+                                         whole.bring_in),
+                          whole.bring_in, whole.antes, lead, stacks)
+    return _sized(hand, run.out), ledger, None
 
 
 def _sized(hand: Hand, found: list[Violation]) -> list[Violation]:
