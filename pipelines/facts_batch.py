@@ -38,7 +38,7 @@ import numpy as np
 import pyarrow as pa
 from msgspec.structs import astuple
 
-from pipelines.arrow_columns import column
+from pipelines.arrow_columns import bool_columns, column
 from pipelines.batches import rows_table
 from stud_hh.cards import str_card
 from stud_hh.events import Hand
@@ -54,6 +54,7 @@ _CARD_TEXT = pa.array([str_card(c) for c in range(52)], pa.string())
 #: of range, which then take the per-column conversion. ``?`` packs a field not kept.
 _PACKED = {pa.bool_(): "B", pa.int16(): "h", pa.int32(): "i", pa.int64(): "q"}
 _SKIP = "?"
+_BOOL = pa.bool_()
 #: NumPy types of the street records' flags and counts (``arrow_columns.SMALL_TYPES``).
 _SMALL = {pa.bool_(): np.bool_, pa.int16(): np.int16, pa.int32(): np.int32}
 
@@ -63,17 +64,20 @@ class PackedRecord:
     """The fields of a record that one ``struct.Struct.pack`` call turns into a binary row.
 
     ``fields`` are (position in the record, column in the table) of the packed fields,
-    ``rows`` the NumPy type of one packed row (a field per packed column).
+    ``rows`` the NumPy type of one packed row (a field per packed column),
+    ``flag_offsets`` where the flags' bytes are in a row (the ``B`` fields, in ``fields``
+    order).
     """
 
     packer: struct.Struct
     rows: np.dtype
     fields: tuple[tuple[int, int], ...]
+    flag_offsets: tuple[int, ...] = ()
 
     @classmethod
     def of(cls, codes: Sequence[str], targets: Sequence[int | None]) -> PackedRecord:
         packer = struct.Struct("<" + "".join(codes))
-        names, formats, offsets, fields = [], [], [], []
+        names, formats, offsets, fields, flags = [], [], [], [], []
         offset = 0
         for position, (code, at) in enumerate(zip(codes, targets, strict=True)):
             if code != _SKIP and at is not None:
@@ -81,17 +85,21 @@ class PackedRecord:
                 formats.append("<" + {"B": "u1", "h": "i2", "i": "i4", "q": "i8"}[code])
                 offsets.append(offset)
                 fields.append((position, at))
+                if code == "B":
+                    flags.append(offset)
             offset += struct.calcsize("<" + code)
         rows = np.dtype({"names": names, "formats": formats, "offsets": offsets,
                          "itemsize": packer.size})
-        return cls(packer, rows, tuple(fields))
+        return cls(packer, rows, tuple(fields), tuple(flags))
 
 
 @dataclass(frozen=True, slots=True)
 class StreetBytes:
     """The street columns straight from MessagePack: every record's street records,
     encoded in one ``msgspec`` call, are the same bytes but for the values while each
-    value is one byte (a flag: 0xc2/0xc3; a count of 0..127: itself). So the values are
+    value is one byte (a flag: 0xc2/0xc3; a count of 0..127: itself): arrays of the
+    values (``StreetFacts`` is ``array_like``; a map with the field names works too, at
+    twice the cost). So the values are
     columns of a NumPy view of the buffer; anything else changes the length or shows in
     a value byte, and the caller converts the records one by one (``_street_columns``).
     """
@@ -113,14 +121,18 @@ class StreetBytes:
                for f, t in zip(fields * groups, types, strict=True)):
             return None
         one = encoder.encode(StreetFacts())
-        # a map of ``len(fields)`` (field name, value) pairs, each value one byte
-        expected = encoder.encode({f.name: f.default for f in fields})
+        array_like = StreetFacts.__struct_config__.array_like
+        # an array of the ``len(fields)`` values (``array_like``), else a map of (field
+        # name, value) pairs; each value one byte
+        expected = encoder.encode([f.default for f in fields] if array_like
+                                  else {f.name: f.default for f in fields})
         if one != expected or len(fields) > 15:
             return None
         offsets = []
-        at = 1  # after the map's header
+        at = 1  # after the array's or the map's header
         for f in fields:
-            at += len(encoder.encode(f.name))
+            if not array_like:
+                at += len(encoder.encode(f.name))
             offsets.append((at, f.type is bool))
             at += 1
         if at != len(one) or groups > 15:
@@ -155,12 +167,14 @@ class StreetBytes:
         # flags must be 0xc2/0xc3 (False/True), counts 0..127
         if not np.all(np.where(self.flags, (picked | 1) == 0xC3, picked < 0x80)):
             return False
-        for j, flag in enumerate(self.flags):
+        flags = np.flatnonzero(self.flags)
+        for j, array in zip(flags.tolist(), bool_columns(picked[:, flags] == 0xC3),
+                            strict=True):
+            columns[start + j] = array
+        for j in np.flatnonzero(~self.flags).tolist():
             at = start + j
-            values = picked[:, j]
-            columns[at] = pa.array(
-                values == 0xC3 if flag else values.astype(_SMALL[schema.field(at).type]),
-                schema.field(at).type)
+            columns[at] = pa.array(picked[:, j].astype(_SMALL[schema.field(at).type]),
+                                   schema.field(at).type)
         return True
 
 
@@ -304,12 +318,17 @@ def _unpack(
             _convert(columns, schema, at, list(map(itemgetter(position), rows)))
         return
     table = np.frombuffer(raw, packed.rows)
+    if packed.flag_offsets:  # all the flags' bits at once, from the bytes of the rows
+        data = np.frombuffer(raw, np.uint8).reshape(len(rows), packed.packer.size)
+        flags = bool_columns(data[:, packed.flag_offsets])
+        for at, array in zip(
+                [at for _, at in packed.fields if schema.field(at).type == _BOOL], flags,
+                strict=True):
+            columns[at] = array
     for position, at in packed.fields:
         arrow_type = schema.field(at).type
-        values = table[f"f{position}"]
-        columns[at] = pa.array(
-            values.astype(np.bool_) if arrow_type == pa.bool_()
-            else np.ascontiguousarray(values), arrow_type)
+        if arrow_type != _BOOL:
+            columns[at] = pa.array(np.ascontiguousarray(table[f"f{position}"]), arrow_type)
 
 
 def _convert(columns: list[Any], schema: pa.Schema, at: int, values: Sequence[Any]) -> None:

@@ -100,11 +100,14 @@ _THIRD, _FOURTH = Street.THIRD, Street.FOURTH
 _STUD, _STUD8, _RAZZ = Game.STUD, Game.STUD8, Game.RAZZ
 
 
-class StreetFacts(msgspec.Struct, gc=False):
+class StreetFacts(msgspec.Struct, gc=False, array_like=True):
     """Betting facts of one player on one of 4th..7th street.
 
     ``bet_opp``: had a decision with no bet in front; ``faced_bet``: had a decision facing a
     bet or raise; ``checkraise_opp``: checked, then faced a bet on the same street.
+    (``array_like``: encoded as a list of its values, not a map with the field names; the
+    import's Arrow step encodes all of a chunk's street records at once and reads the
+    values out of the bytes, which then cost half as much: ``pipelines.facts_batch``.)
     """
 
     saw: bool = False

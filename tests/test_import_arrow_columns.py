@@ -12,12 +12,13 @@ from __future__ import annotations
 from typing import Any
 
 import msgspec
+import numpy as np
 import pyarrow as pa
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipelines.arrow_columns import SMALL_TYPES, column, rows_to_table
+from pipelines.arrow_columns import SMALL_TYPES, bool_array, bool_columns, column, rows_to_table
 from pipelines.batches import ARROW_SCHEMAS, BatchRows, hand_rows
 from stud_hh.cards import str_card
 from stud_hh.events import (
@@ -58,6 +59,73 @@ def test_small_int_columns_match_arrow(values: list[int | None], arrow_type: pa.
 @given(values=st.lists(st.one_of(st.none(), st.booleans()), max_size=40))
 def test_flag_columns_match_arrow(values: list[bool | None]) -> None:
     assert column(tuple(values), pa.bool_()).equals(pa.array(values, pa.bool_()))
+
+
+@settings(max_examples=60, deadline=None)
+@given(rows=st.integers(0, 40), width=st.integers(1, 5), data=st.data())
+def test_packed_flag_columns_are_arrows_own(rows: int, width: int, data: st.DataObject) -> None:
+    """Bits packed by NumPy: the same arrays (values, no nulls) as ``pa.array`` of the
+    flags, for any row count (a partial last byte) and any non-zero byte as true."""
+    values = data.draw(st.lists(st.integers(0, 255), min_size=rows * width,
+                                max_size=rows * width))
+    matrix = np.array(values, np.uint8).reshape(rows, width)
+    arrays = bool_columns(matrix)
+    assert len(arrays) == width
+    for j, array in enumerate(arrays):
+        expected = pa.array(matrix[:, j] != 0, pa.bool_())
+        assert array.type == pa.bool_() and array.null_count == 0
+        assert array.equals(expected) and array.to_pylist() == expected.to_pylist()
+    flat = np.array(values[:rows], np.uint8)
+    assert bool_array(flat).equals(pa.array(flat != 0, pa.bool_()))
+
+
+@settings(max_examples=80, deadline=None)
+@given(values=st.lists(st.one_of(st.none(), st.integers(-(2**63), 2**63 - 1)), max_size=40),
+       nulls=st.booleans())
+def test_int64_columns_match_arrow(values: list[int | None], nulls: bool) -> None:
+    """One ``struct.pack`` of the column, or Arrow's conversion when it holds None."""
+    if not nulls:
+        values = [0 if v is None else v for v in values]
+    expected = pa.array(values, pa.int64())
+    got = column(values, pa.int64())
+    assert got.type == pa.int64() and got.equals(expected)
+    assert got.to_pylist() == values
+
+
+@settings(max_examples=120, deadline=None)
+@given(values=st.lists(st.one_of(st.text(max_size=6), st.text("ab\x00 ", max_size=4),
+                                 st.none()), max_size=30),
+       ascii_only=st.booleans())
+def test_text_columns_match_arrow(values: list[str | None], ascii_only: bool) -> None:
+    """ASCII text takes one join and one encode; None, NUL or other characters go to
+    Arrow: the same array either way."""
+    if ascii_only:
+        values = [v.encode("ascii", "replace").decode() if v else "" for v in values]
+    expected = pa.array(values, pa.string())
+    got = column(values, pa.string())
+    assert got.type == pa.string() and got.equals(expected)
+    assert got.to_pylist() == values and got.null_count == expected.null_count
+
+
+def test_the_text_path_is_taken_for_ascii_names() -> None:
+    names = ["Ann", "", "Bob Smith", "x" * 300, "Ann"]
+    got = column(names, pa.string())
+    assert got.to_pylist() == names
+    offsets = np.frombuffer(got.buffers()[1], np.int32)[:len(names) + 1]
+    assert offsets.tolist() == [0, 3, 3, 12, 312, 315]
+    assert got.buffers()[2].to_pybytes()[:315] == "".join(names).encode()
+
+
+@pytest.mark.parametrize("odd", [[1, 2**63], [1, "2"], [1, 2.5], [1.0, 2], [None, 3]])
+def test_int64_values_struct_refuses_go_to_arrow(odd: list[Any]) -> None:
+    """Out of range, text, floats, None: whatever Arrow makes of them (or raises)."""
+    try:
+        expected = pa.array(odd, pa.int64())
+    except (pa.ArrowException, OverflowError) as exc:
+        with pytest.raises(type(exc)):
+            column(odd, pa.int64())
+    else:
+        assert column(odd, pa.int64()).equals(expected)
 
 
 def test_the_byte_path_is_taken_and_other_types_pass_through() -> None:
