@@ -38,6 +38,14 @@ def _plain(pattern: str) -> str:
     return re.sub(r"(?<=[)\]])([*+?])\+", r"\1", pattern.replace(_GUARD, ""))
 
 
+def _moved_line(text: str, rng: random.Random) -> list[str]:
+    """The lines of ``text`` with one moved elsewhere: out of order, a syntax error."""
+    lines = text.split("\n")
+    i, j = rng.randrange(len(lines)), rng.randrange(len(lines))
+    lines.insert(j, lines.pop(i))
+    return lines
+
+
 def _texts() -> list[str]:
     paths = sorted(HANDS.glob("*.txt"))
     if STARS.is_dir():
@@ -111,10 +119,7 @@ def test_direct_callbacks_give_the_hands_lark_callbacks_give(
     rng = random.Random(7)
     damaged = []
     for text in texts:
-        lines = text.split("\n")
-        i, j = rng.randrange(len(lines)), rng.randrange(len(lines))
-        lines.insert(j, lines.pop(i))  # out of order: syntax errors
-        damaged.append("\n".join(lines))
+        damaged.append("\n".join(_moved_line(text, rng)))
         at = rng.randrange(len(text))
         damaged.append(text[:at] + "x" + text[at:])
     texts += damaged
@@ -188,9 +193,7 @@ def test_merged_runs_give_the_hands_and_errors_separate_runs_give(
     rng = random.Random(11)
     damaged = []
     for text in texts:
-        lines = text.split("\n")
-        i, j = rng.randrange(len(lines)), rng.randrange(len(lines))
-        lines.insert(j, lines.pop(i))  # out of order: syntax errors
+        lines = _moved_line(text, rng)
         damaged.append("\n".join(lines))
         del lines[rng.randrange(len(lines)) :]  # cut short
         damaged.append("\n".join(lines))
