@@ -777,9 +777,8 @@ def _split_show(line: str) -> tuple[str, str, tuple[int, ...]]:
 def _street_start(street: Street, builder: _HandBuilder, text: str) -> None:
     """A street's banner line, the cards dealt on it, then its betting (up to the first line
     that is no deal: ``BETTING_``'s guard keeps ``Dealt to`` off its first line; only that
-    line needs the test, deals come first). ``_HANDLERS`` binds ``street``
-    with ``partial`` (a C call; a method per street calling a shared one was two Python
-    calls)."""
+    line needs the test, deals come first). ``_HANDLERS`` binds ``street`` with ``partial``
+    (a C call; a method per street calling a shared one was two Python calls)."""
     builder.street = street
     builder.events.append(_STREET_STARTS[street])
     lines = text.split("\n")
@@ -1044,7 +1043,8 @@ def _build_hand(fields: dict[str, str | None],
                 items: list[Any]) -> tuple[Header, tuple[Seat, ...], tuple[Event, ...]]:
     """Every line token of a hand, in order, through its handler; then the header.
 
-    ``items`` holds tokens and runs (see ``_Transformer.start_direct``), unwound here in one loop.
+    ``items`` holds tokens and runs (see ``_Transformer.start_direct``), unwound here in one
+    loop.
     """
     currency = _currency(fields)
     builder = _HandBuilder(_IN_CENTS if currency else _IN_CHIPS)
@@ -1233,11 +1233,10 @@ def _direct_callbacks(parser: lark.Lark) -> None:
     A reduction's callback is a Python call (about a tenth of a hand's parse went to calling
     ``lines`` once per token and Lark's child filter and ``Tree`` for the inlined rules).
     Here every run reduces with ``list`` (a copy of its children), the streets with
-    ``tuple``, a rule of one line kind out of several with ``itemgetter(0)`` (its token), and
-    ``start``
-    (``_Transformer.start_direct``) unwinds the nested lists into the token sequence the
-    transformer's ``start`` would have seen. Nothing changes if the layout is not the one
-    this was written against.
+    ``tuple``, a rule of one line kind out of several with ``itemgetter(0)`` (its token),
+    and ``start`` (``_Transformer.start_direct``) unwinds the nested lists into the token
+    sequence the transformer's ``start`` would have seen. Nothing changes if the layout is
+    not the one this was written against.
     """
     try:
         callbacks: dict[Any, Any] = parser.parser.parser_conf.callbacks
@@ -1348,7 +1347,6 @@ class PokerStarsParser:
                               path=raw.path, line=raw.line, hand_id=_hand_id(text),
                               text=raw.text)
 
-
     def _plain_error(self, text: str) -> UnexpectedInput | None:
         """The syntax error of ``text`` under the grammar without merged runs.
 
@@ -1358,8 +1356,8 @@ class PokerStarsParser:
         lexer's and parser's expected terminals are those of the state: after a 3rd street's
         betting the plain grammar also expects ``FIFTH`` (the state after ``ACTIONS`` is
         shared by every street), and a hand cut short ends at its last token's first line.
-        Errors keep reading as they always have: they come from
-        the plain grammar, built on the first error (a hand that fails is parsed twice).
+        Errors keep reading as they always have: they come from the plain grammar, built on
+        the first error (a hand that fails is parsed twice).
         """
         parse = self._plain_parse
         if parse is None:
