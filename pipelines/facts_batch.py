@@ -99,9 +99,9 @@ class StreetBytes:
     encoded in one ``msgspec`` call, are the same bytes but for the values while each
     value is one byte (a flag: 0xc2/0xc3; a count of 0..127: itself): arrays of the
     values (``StreetFacts`` is ``array_like``; a map with the field names works too, at
-    twice the cost). So the values are
-    columns of a NumPy view of the buffer; anything else changes the length or shows in
-    a value byte, and the caller converts the records one by one (``_street_columns``).
+    twice the cost). So the values are columns of a NumPy view of the buffer; anything
+    else changes the length or shows in a value byte, and the caller converts the records
+    one by one (``_street_columns``).
     """
 
     encoder: msgspec.msgpack.Encoder
