@@ -30,7 +30,7 @@ from pipelines import facts_hook
 from pipelines.batches import BatchRows, add_quarantine, empty_batch
 from pipelines.facts_batch import FactsCollector
 from pipelines.transfer import pack, unpack
-from stud_hh.events import Hand, ParseError
+from stud_hh.events import Hand, OtherGame, ParseError
 from stud_hh.parse import parse_raw as _parse_raw
 from stud_hh.reader import RawHand
 from stud_hh.rules import RuleSet, preset
@@ -79,7 +79,7 @@ def _die_with_parent() -> None:
         libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
 
 
-def parse_raw(raw: RawHand) -> Hand | ParseError:
+def parse_raw(raw: RawHand) -> Hand | ParseError | OtherGame:
     """One raw hand through its site's dialect; never raises."""
     try:
         return _parse_raw(raw)
@@ -123,6 +123,8 @@ def _process_chunk(raws: list[RawHand]) -> Batch:
         item = parse_raw(raw)
         if isinstance(item, ParseError):
             add_quarantine(batch, item, file=raw.path, line=raw.line, text=raw.text)
+        elif isinstance(item, OtherGame):
+            continue  # another game of a mixed-game file: not a stud hand, not an error
         else:
             parsed.append((raw, item))
     audited: list[tuple[RawHand, Hand, list[Violation]]] = []

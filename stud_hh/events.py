@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import datetime
 from enum import IntEnum, StrEnum
+from typing import get_args
 
 import msgspec
 
@@ -67,10 +68,26 @@ class _Event(msgspec.Struct, frozen=True, gc=False, tag=True):
     pass
 
 
+class PlayerAction(_Event, frozen=True):
+    """A player's betting decision: the events the engine judges and ``action_index`` counts.
+
+    Every decision names its player first, so ``Bet("Hero", 8)`` and ``Fold("Hero")`` read
+    alike; consumers branch on the concrete class (a ``match`` over ``Event``, checked
+    exhaustive by mypy), never on a name or an integer code of their own.
+    """
+
+    player: str
+
+
+class Wager(PlayerAction, frozen=True):
+    """A decision that puts chips in the pot (all but check and fold); each ends with
+    ``all_in``, after its amounts (a field with a default cannot precede them)."""
+
+
 # --- header and seats -----------------------------------------------------------------------
 
 
-class Header(_Frozen, kw_only=True):
+class Header(_Frozen, frozen=True, kw_only=True):
     site: str
     hand_id: str
     game: Game
@@ -91,7 +108,7 @@ class Header(_Frozen, kw_only=True):
     button_seat: int | None = None  # stud has none; kept for dialects that print one
 
 
-class Seat(_Frozen):
+class Seat(_Frozen, frozen=True):
     seat: int
     player: str
     stack: int
@@ -102,17 +119,17 @@ class Seat(_Frozen):
 # --- forced bets and dealing ----------------------------------------------------------------
 
 
-class StreetStart(_Event):
+class StreetStart(_Event, frozen=True):
     street: Street
 
 
-class Ante(_Event):
+class Ante(_Event, frozen=True):
     player: str
     amount: int
     all_in: bool = False
 
 
-class Deal(_Event):
+class Deal(_Event, frozen=True):
     """Cards a player received on ``street`` as the history shows them.
 
     ``cards[i]`` is ``None`` for a hidden card the history does not reveal; ``up[i]`` says
@@ -125,7 +142,7 @@ class Deal(_Event):
     up: tuple[bool, ...]
 
 
-class BoardCard(_Event):
+class BoardCard(_Event, frozen=True):
     """The community card dealt when the deck runs out (rule book section 7)."""
 
     card: int
@@ -134,59 +151,53 @@ class BoardCard(_Event):
 # --- betting ----------------------------------------------------------------------------------
 
 
-class BringIn(_Event):
-    player: str
+class BringIn(Wager, frozen=True):
     amount: int
     all_in: bool = False
 
 
-class Complete(_Event):
+class Complete(Wager, frozen=True):
     """``completes it to X``: raising the bring-in to the full small bet; not a raise."""
 
-    player: str
     to: int
     all_in: bool = False
 
 
-class Bet(_Event):
-    player: str
+class Bet(Wager, frozen=True):
     amount: int
     all_in: bool = False
 
 
-class Raise(_Event):
+class Raise(Wager, frozen=True):
     """``raises BY to TO``. Over a bring-in this may be a completion; the engine decides."""
 
-    player: str
     by: int
     to: int
     all_in: bool = False
 
 
-class Call(_Event):
-    player: str
+class Call(Wager, frozen=True):
     amount: int
     all_in: bool = False
 
 
-class Check(_Event):
-    player: str
-
-
-class Fold(_Event):
-    player: str
-    cards: tuple[int, ...] = ()  # some sites print the folded hand
-
-
-class BettingCapped(_Event):
+class Check(PlayerAction, frozen=True):
     pass
 
 
-class DoubleBetAllowed(_Event):
+class Fold(PlayerAction, frozen=True):
+    cards: tuple[int, ...] = ()  # some sites print the folded hand
+
+
+class BettingCapped(_Event, frozen=True):
+    pass
+
+
+class DoubleBetAllowed(_Event, frozen=True):
     """PokerStars' ``Pair on board - a double bet is allowed`` on 4th street."""
 
 
-class UncalledReturn(_Event):
+class UncalledReturn(_Event, frozen=True):
     player: str
     amount: int
 
@@ -194,41 +205,41 @@ class UncalledReturn(_Event):
 # --- showdown ---------------------------------------------------------------------------------
 
 
-class ShowdownStart(_Event):
+class ShowdownStart(_Event, frozen=True):
     pass
 
 
-class Show(_Event):
+class Show(_Event, frozen=True):
     player: str
     cards: tuple[int, ...]
     description: str | None = None  # "two pair, Queens and Sevens" or "HI: ...; LO: ..."
 
 
-class Muck(_Event):
+class Muck(_Event, frozen=True):
     player: str
     cards: tuple[int, ...] = ()
 
 
-class NoShow(_Event):
+class NoShow(_Event, frozen=True):
     """``doesn't show hand``: a winner nobody called need not show (section 8)."""
 
     player: str
 
 
-class Collect(_Event):
+class Collect(_Event, frozen=True):
     player: str
     amount: int
     pot: str = "pot"  # "pot", "main pot", "side pot", "side pot-1", ...
 
 
-class NoLowHand(_Event):
+class NoLowHand(_Event, frozen=True):
     pass
 
 
 # --- summary ----------------------------------------------------------------------------------
 
 
-class Summary(_Event):
+class Summary(_Event, frozen=True):
     total_pot: int
     rake: int
     main_pot: int | None = None
@@ -236,7 +247,7 @@ class Summary(_Event):
     board: tuple[int, ...] = ()
 
 
-class SeatResult(_Event):
+class SeatResult(_Event, frozen=True):
     """A ``Seat N: NAME ...`` line of the summary, kept so that every line is accounted for.
 
     ``outcome`` is one of ``folded``, ``showed``, ``mucked``, ``collected``, ``sat``.
@@ -255,7 +266,7 @@ class SeatResult(_Event):
 # --- table noise ------------------------------------------------------------------------------
 
 
-class TableNote(_Event):
+class TableNote(_Event, frozen=True):
     """Non-game lines: joins, leaves, (dis)connects, sitting out, time-outs, removals."""
 
     kind: str  # "joins", "leaves", "connected", "disconnected", "sitting_out", ...
@@ -263,7 +274,7 @@ class TableNote(_Event):
     text: str
 
 
-class Chat(_Event):
+class Chat(_Event, frozen=True):
     player: str
     message: str
 
@@ -274,20 +285,23 @@ Event = (
     | NoShow | Collect | NoLowHand | Summary | SeatResult | TableNote | Chat
 )
 
-#: Events that are a player's betting decision (the validator's ``action_index`` counts these).
+#: Every concrete event class, in the order of ``Event`` (tests check each consumer maps all).
+EVENT_TYPES: tuple[type[Event], ...] = get_args(Event)
+#: Events that are a player's betting decision (the validator's ``action_index`` counts these):
+#: exactly the ``PlayerAction`` subclasses.
 PLAYER_ACTIONS = (BringIn, Complete, Bet, Raise, Call, Check, Fold)
 #: Events that put chips in the pot.
 CHIP_EVENTS = (Ante, BringIn, Complete, Bet, Raise, Call)
 
 
-class Source(_Frozen):
+class Source(_Frozen, frozen=True):
     """Where the hand's text came from: file (None for in-memory text) and 1-based line."""
 
     path: str | None
     line: int
 
 
-class Hand(_Frozen, kw_only=True):
+class Hand(_Frozen, frozen=True, kw_only=True):
     header: Header
     seats: tuple[Seat, ...]
     events: tuple[Event, ...]
@@ -312,7 +326,7 @@ class Hand(_Frozen, kw_only=True):
                 index += 1
 
 
-class ParseError(_Frozen, kw_only=True):
+class ParseError(_Frozen, frozen=True, kw_only=True):
     """A hand the parser could not read. Nothing is lost: the text travels with the error."""
 
     message: str
@@ -329,6 +343,26 @@ class ParseError(_Frozen, kw_only=True):
             where += f":{self.column}"
         hand = f" (hand {self.hand_id})" if self.hand_id else ""
         return f"{where}{hand}: {self.message}"
+
+
+class OtherGame(_Frozen, frozen=True, kw_only=True):
+    """A hand of a game stud_hh does not read, recognised from its header and skipped.
+
+    Mixed-game files (HORSE, HOSE, 8-Game, Home Games) interleave stud hands with hold'em,
+    Omaha and draw hands; those are neither errors nor lost: they are counted per game
+    ("other games") and their text is not stored. ``game`` is the header's own wording
+    ("Hold'em Limit", "Triple Draw 2-7 Lowball Limit").
+    """
+
+    site: str
+    game: str
+    path: str | None
+    line: int
+    hand_id: str | None = None
+
+
+#: What a dialect makes of one hand's text.
+Parsed = Hand | ParseError | OtherGame
 
 
 def to_json(obj: Hand | ParseError) -> bytes:

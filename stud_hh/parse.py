@@ -17,11 +17,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from stud_hh.dialects import find_dialect, hand_starts
-from stud_hh.events import Hand, ParseError
+from stud_hh.events import Hand, OtherGame, ParseError
 from stud_hh.reader import RawHand, read_hands, split_hands
 
 
-def parse_raw(raw: RawHand) -> Hand | ParseError:
+def parse_raw(raw: RawHand) -> Hand | ParseError | OtherGame:
     """One hand's text through the dialect that claims it."""
     dialect = find_dialect(raw.text)
     if dialect is None:
@@ -33,7 +33,7 @@ def parse_raw(raw: RawHand) -> Hand | ParseError:
     return dialect.parse_hand(raw)
 
 
-def parse_file(path: str | Path) -> Iterator[Hand | ParseError]:
+def parse_file(path: str | Path) -> Iterator[Hand | ParseError | OtherGame]:
     """Every hand in the file at ``path``, in file order, streaming (flat memory)."""
     try:
         for raw in read_hands(path, boundary=hand_starts()):
@@ -43,7 +43,7 @@ def parse_file(path: str | Path) -> Iterator[Hand | ParseError]:
                          line=0)
 
 
-def parse_text(text: str, path: str | None = None) -> Iterator[Hand | ParseError]:
+def parse_text(text: str, path: str | None = None) -> Iterator[Hand | ParseError | OtherGame]:
     """Every hand in ``text`` (already decoded; CRLF and CR are normalised here)."""
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
@@ -53,7 +53,7 @@ def parse_text(text: str, path: str | None = None) -> Iterator[Hand | ParseError
         yield parse_raw(raw)
 
 
-def parse_bytes(data: bytes, path: str | None = None) -> Iterator[Hand | ParseError]:
+def parse_bytes(data: bytes, path: str | None = None) -> Iterator[Hand | ParseError | OtherGame]:
     """Every hand in raw file bytes, decoded like a file on disk (BOM, UTF-16, cp1252)."""
     from stud_hh.reader import read_text_hands
 

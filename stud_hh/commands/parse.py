@@ -20,7 +20,7 @@ from typing import TextIO
 
 import msgspec
 
-from stud_hh.events import Hand, ParseError
+from stud_hh.events import Hand, OtherGame, ParseError
 from stud_hh.parse import parse_file
 
 
@@ -60,6 +60,8 @@ def _jsonl(files: Iterable[Path], out: object) -> int:
     failed = False
     for path in files:
         for result in parse_file(path):
+            if isinstance(result, OtherGame):
+                continue
             if isinstance(result, ParseError):
                 failed = True
                 write(b'{"parse_error":' + encoder.encode(result) + b"}\n")
@@ -78,7 +80,7 @@ def _summary(files: Iterable[Path], out: TextIO) -> int:
         for result in parse_file(path):
             if isinstance(result, Hand):
                 per_game[result.header.game.value] += 1
-            else:
+            elif isinstance(result, ParseError):
                 file_errors += 1
                 errors.append(result)
         games.update(per_game)
