@@ -336,6 +336,9 @@ class ParseError(_Frozen, frozen=True, kw_only=True):
     hand_id: str | None = None
     expected: tuple[str, ...] = ()
     text: str = ""
+    #: the text stops before the hand does (no summary yet): at the end of a file, the client
+    #: may still be writing it, so an importer must read it again rather than resume after it
+    incomplete: bool = False
 
     def __str__(self) -> str:
         where = f"{self.path or '<text>'}:{self.line}"

@@ -1396,8 +1396,9 @@ def _syntax_error(exc: UnexpectedInput, raw: RawHand, text: str) -> ParseError:
         column = pos - text.rfind("\n", 0, pos)
     lines = text.split("\n")
     shown = lines[line - 1] if line - 1 < len(lines) else ""
-    if isinstance(exc, UnexpectedEOF) or (isinstance(exc, UnexpectedToken)
-                                          and exc.token.type == "$END"):
+    incomplete = isinstance(exc, UnexpectedEOF) or (isinstance(exc, UnexpectedToken)
+                                                    and exc.token.type == "$END")
+    if incomplete:
         message = "hand ends too early"
     else:
         message = f"unexpected line {shown[:120]!r}"
@@ -1407,4 +1408,5 @@ def _syntax_error(exc: UnexpectedInput, raw: RawHand, text: str) -> ParseError:
                                                                else ")")
     return ParseError(message=message, path=raw.path, line=raw.line + line - 1,
                       column=column if isinstance(column, int) and column > 0 else None,
-                      hand_id=_hand_id(text), expected=expected, text=raw.text)
+                      hand_id=_hand_id(text), expected=expected, text=raw.text,
+                      incomplete=incomplete)
