@@ -128,7 +128,7 @@ def sort_frame(frame: pl.DataFrame, key: str, ascending: bool = False) -> pl.Dat
     if key == "player":
         return frame.sort("player", descending=ascending)
     column = _money_column(frame, key) if key in BY_KEY and BY_KEY[key].per_unit else key
-    if column not in frame.columns or column.endswith("_n") and column[:-2] not in frame.columns:
+    if column not in frame.columns:
         raise StatsError(f"cannot sort by {key!r}: {_suggest(key, frame)}")
     return frame.sort([column, "player"], descending=[not ascending, False], nulls_last=True)
 
