@@ -155,7 +155,7 @@ def test_door_card_heat_map_puts_each_cell_at_its_ranks():
     z = fig.data[0].z
     assert z[13 - 2][14 - 2] == pytest.approx(1.0)  # 4 big bets over 4 hands
     assert z[14 - 2][0] == pytest.approx(-1.0)
-    assert fig.data[0].customdata[11][12] == 4
+    assert fig.data[0].customdata[11][12] == ["", 14, 13, 4]  # game, door, other, hands
 
 
 def test_starting_hands_bars_in_the_given_order_with_escaped_names():

@@ -170,3 +170,36 @@ class Filters:
             clauses.append(f"{a}started_at < $f_until")
             params["f_until"] = self.until
         return " AND ".join(clauses) or "TRUE", params
+
+    def hands_where(self, alias: str = "h") -> tuple[str, dict[str, object]]:
+        """The same filters on rows of ``hands`` (the audit's tables): a hand matches
+        when it has the game, stakes, kind, unit and time, and one of the players."""
+        a = f"{alias}." if alias else ""
+        clauses: list[str] = []
+        params: dict[str, object] = {}
+        if self.players:
+            names = []
+            for i, player in enumerate(self.players):
+                params[f"f_player{i}"] = player
+                names.append(f"$f_player{i}")
+            clauses.append(f"{a}hand_key IN (SELECT hand_key FROM hand_players "
+                           f"WHERE player IN ({', '.join(names)}))")
+        for name in ("game", "stakes"):
+            value = getattr(self, name)
+            if value is not None:
+                clauses.append(f"{a}{name} = $f_{name}")
+                params[f"f_{name}"] = value
+        if self.kind is not None:
+            clauses.append(f"{a}tournament_id IS {'NOT ' if self.kind == 'tournament' else ''}"
+                           "NULL")
+        if self.unit is not None:
+            clauses.append(f"coalesce({a}currency, CASE WHEN {a}play_money THEN 'play' "
+                           "ELSE 'chips' END) = $f_unit")
+            params["f_unit"] = self.unit
+        if self.since is not None:
+            clauses.append(f"{a}started_at >= $f_since")
+            params["f_since"] = self.since
+        if self.until is not None:
+            clauses.append(f"{a}started_at < $f_until")
+            params["f_until"] = self.until
+        return " AND ".join(clauses) or "TRUE", params
