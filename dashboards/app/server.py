@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -177,12 +178,20 @@ def build(path: Path) -> dash.Dash:
 def _status_callbacks(app: dash.Dash, db: Database) -> None:
     @app.callback(Output("db-version", "data"), Output("db-status", "children"),
                   Output("db-status", "style"), Input("tick", "n_intervals"),
-                  State("db-version", "data"))
-    def status(_: int | None, known: str | None) -> tuple[Any, str, dict[str, str]]:
+                  State("db-version", "data"), State("db-status", "style"))
+    def status(_: int | None, known: str | None, shown: dict[str, str] | None
+               ) -> tuple[Any, str, dict[str, str]]:
+        """Every few seconds: is a writer holding the file, and did the file change? When
+        a writer lets go, the page reads everything again (what it showed meanwhile may
+        be old, or a notice)."""
         now = db.status()
         if now.busy:
             return no_update, now.message, SHOWN
-        return (now.version if now.version != known else no_update), "", HIDDEN
+        was_busy = shown is not None and shown.get("display") != "none"
+        if was_busy:
+            return f"{now.version}@{time.time()}", "", HIDDEN
+        return (now.version if now.version != (known or "").split("@")[0] else no_update), \
+            "", HIDDEN
 
     @app.callback(Output("f-stakes", "options"), Output("f-unit", "options"),
                   Output("f-dates", "min_date_allowed"), Output("f-dates", "max_date_allowed"),
@@ -332,9 +341,10 @@ def _drill_callbacks(app: dash.Dash, db: Database) -> None:
     @app.callback(Output("drill-title", "children"), Output("drill-grid", "rowData"),
                   Output("drill-note", "children"), *clicks,
                   Input("audit-by-code", "clickData"), Input("players-grid", "cellClicked"),
-                  *_FILTER_STATES, prevent_initial_call=True)
+                  State("chart-door", "figure"), *_FILTER_STATES, prevent_initial_call=True)
     def drill(*args: Any) -> tuple[Any, ...]:
         values = args[-len(_FILTER_STATES):]
+        door_figure = args[-len(_FILTER_STATES) - 1]
         trigger = dash.ctx.triggered_id
         if trigger is None:
             raise PreventUpdate
@@ -347,7 +357,8 @@ def _drill_callbacks(app: dash.Dash, db: Database) -> None:
         else:
             chart = "violations" if trigger == "audit-by-code" else drills[str(trigger)]
             points = (chosen or {}).get("points") or []
-            found = views.drill_key(chart, points[0]) if points else None
+            found = views.drill_key(chart, points[0], door_figure if chart == "door"
+                                    else None) if points else None
             if found is None:
                 raise PreventUpdate
             key = found

@@ -166,9 +166,23 @@ def audit_view(con: duckdb.DuckDBPyConnection, scope: data.Scope) -> dict[str, A
     }
 
 
-def drill_key(chart: str, point: dict[str, Any]) -> dict[str, Any] | None:
-    """What a click on ``chart`` (a Plotly click point) names, for ``hands_behind``."""
+def drill_key(chart: str, point: dict[str, Any], figure: dict[str, Any] | None = None
+              ) -> dict[str, Any] | None:
+    """What a click on ``chart`` (a Plotly click point) names, for ``hands_behind``.
+
+    A heat-map click carries neither ``customdata`` nor the cell's indices (Dash's graph
+    copies them only for points numbered by one integer): the cell is its ``x`` and ``y``
+    labels, and its game the one of the trace clicked in ``figure``.
+    """
     custom = point.get("customdata")
+    if chart == "door" and custom is None and figure is not None:
+        ranks = "23456789TJQKA"
+        try:
+            trace = figure["data"][point.get("curveNumber", 0)]
+            game = trace["customdata"][0][0][0]
+            custom = [game, ranks.index(str(point["x"])) + 2, ranks.index(str(point["y"])) + 2]
+        except (KeyError, IndexError, TypeError, ValueError):
+            return None
     if chart == "door" and isinstance(custom, list) and len(custom) >= 3:
         return {"game": custom[0], "door_rank": custom[1], "other_rank": custom[2]}
     if chart == "game_stakes" and isinstance(custom, list) and len(custom) >= 5:
