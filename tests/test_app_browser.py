@@ -296,13 +296,17 @@ def test_the_app_keeps_working_while_a_writer_holds_the_file(browser, server, db
         status.wait_for(state="visible", timeout=15_000)
         assert "An import is writing to the database" in status.inner_text()
         page.choose("f-game", "Razz")  # read before: shown again, with when it was read
+        page.pg.wait_for_function(
+            "() => document.querySelector('#players-note').innerText.includes('as read at')",
+            timeout=20_000)
         note = page.pg.locator("#players-note").inner_text()
         assert note.startswith(f"{razz:,} players")
         assert "as read at" in note and "an import is writing" in note
         first = page.pg.locator("#players-grid .ag-row [col-id=player]").first.inner_text()
         page.choose("f-game", "Stud")  # never read: the table stays, a note says why
-        assert "An import is writing to the database" in page.pg.locator(
-            "#players-note").inner_text()
+        page.pg.wait_for_function(  # the request waits READER_WAIT for the file first
+            "() => document.querySelector('#players-note').innerText"
+            ".startsWith('An import is writing to the database')", timeout=20_000)
         assert page.pg.locator("#players-grid .ag-row [col-id=player]").first.inner_text() \
             == first
         holder.wait(timeout=30)
