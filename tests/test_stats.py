@@ -182,8 +182,10 @@ def test_docs_define_every_stat() -> None:
     families = ("start_", "vpip_", "bb_per_100_", "razz_low_")
     missing = [k for k in missing if not k.startswith(families)]
     assert not missing, f"stats without a definition in docs/stats.md: {missing}"
-    for family in ("start_<category>", "vpip_<category>", "bb_per_100_<category>",
-                   "vpip_door_<rank>", "bb_per_100_door_<rank>", "razz_low_<rank>"):
+    for family in ("start_<game>_<category>", "vpip_<game>_<category>",
+                   "bb_per_100_<game>_<category>", "vpip_door_<game>_<rank>",
+                   "bb_per_100_door_<game>_<rank>", "razz_low_<rank>", "net_won_<unit>",
+                   "rake_paid_<unit>"):
         assert f"`{family}`" in text
     assert "BB/100" in text and "SB/100" in text and "upper limit" in text
 
