@@ -50,7 +50,8 @@ background:#fff}
 .replayer .lines{font-family:ui-monospace,Menlo,Consolas,monospace;white-space:pre-wrap;
 background:#f0f3f6;padding:6px;border-radius:4px;margin:6px 0}
 .replayer .findings{margin:6px 0;padding:0;list-style:none}
-.replayer .findings li{border-left:4px solid #d62728;background:#fdecea;padding:4px 8px;margin:3px 0}
+.replayer .findings li{border-left:4px solid #d62728;background:#fdecea;padding:4px 8px;
+margin:3px 0}
 .replayer .findings li.warning{border-color:#ff7f0e;background:#fff4e5}
 .replayer .steps{max-height:220px;overflow:auto;font-size:.85em;margin:6px 0;padding-left:2.2em}
 .replayer .steps li{cursor:pointer}
@@ -121,10 +122,10 @@ SCRIPT = r"""
     var all = states(data), at = 0;
     root.appendChild(el("h3", null, "Hand #" + data.hand_id + " \u00b7 " + data.title));
     var controls = el("div", "controls");
-    var buttons = [["\u23ee", "first", function () { go(0); }],
+    var buttons = [["\u00ab start", "first", function () { go(0); }],
                    ["\u25c0 back", "back", function () { go(at - 1); }],
                    ["next \u25b6", "next", function () { go(at + 1); }],
-                   ["\u23ed", "last", function () { go(all.length - 1); }],
+                   ["end \u00bb", "last", function () { go(all.length - 1); }],
                    ["next finding \u26a0", "next-finding", function () { nextFinding(); }]];
     buttons.forEach(function (b) {
       var button = el("button", "step-" + b[1], b[0]);

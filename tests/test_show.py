@@ -159,8 +159,8 @@ def test_replayer_marks_each_finding_at_its_action(con: duckdb.DuckDBPyConnectio
                 continue
             step = actions[finding["action_index"]]
             assert finding["message"] in [f["message"] for f in step.findings]
-            event = [e for _, i, e in stored.hand.player_actions()
-                     if i == finding["action_index"]][0]
+            event = next(e for _, i, e in stored.hand.player_actions()
+                     if i == finding["action_index"])
             assert step.actor == event.player  # type: ignore[union-attr]
 
 

@@ -95,7 +95,7 @@ class Database:
             with self._lock:
                 if key in self._answers:
                     when, old = self._answers[key]
-                    return old, when  # type: ignore[no-any-return]
+                    return old, when
             raise
         with self._lock:
             self._answers[key] = (time.time(), value)

@@ -165,7 +165,7 @@ def _when(stamp: float | None) -> str:
 
 def build(path: Path) -> dash.Dash:
     db = Database(path)
-    app = dash.Dash(__name__, title="stud_hh", update_title=None,
+    app = dash.Dash(__name__, title="stud_hh", update_title="",
                     suppress_callback_exceptions=True)
     app.index_string = app.index_string.replace("</head>", f"<style>{CSS}</style></head>")
     app.layout = _layout(db)
