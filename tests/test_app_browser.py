@@ -285,10 +285,11 @@ def test_the_app_keeps_working_while_a_writer_holds_the_file(browser, server, db
     page.choose("f-game", "Razz")  # read once: the app can answer it again while busy
     razz = _players(db, "h.game = 'razz'")
     page.choose("f-game", "Stud Hi/Lo")
+    # a real writer: holds the file open for writing until told to let go (60 s at most)
     holder = subprocess.Popen(
-        [sys.executable, "-c", "import duckdb, sys, time\n"
-         "con = duckdb.connect(sys.argv[1])\nprint('held', flush=True)\ntime.sleep(9)\n"
-         "con.close()", str(db)], stdout=subprocess.PIPE, text=True)
+        [sys.executable, "-c", "import duckdb, signal, sys\nsignal.alarm(60)\n"
+         "con = duckdb.connect(sys.argv[1])\nprint('held', flush=True)\nsys.stdin.readline()\n"
+         "con.close()", str(db)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
         status = page.pg.locator("#db-status")
@@ -308,6 +309,9 @@ def test_the_app_keeps_working_while_a_writer_holds_the_file(browser, server, db
             ".startsWith('An import is writing to the database')", timeout=20_000)
         assert page.pg.locator("#players-grid .ag-row [col-id=player]").first.inner_text() \
             == first
+        assert holder.stdin is not None
+        holder.stdin.write("let go\n")
+        holder.stdin.flush()
         holder.wait(timeout=30)
         status.wait_for(state="hidden", timeout=20_000)
         page.settle()
@@ -326,3 +330,29 @@ def test_the_app_keeps_working_while_a_writer_holds_the_file(browser, server, db
         if holder.poll() is None:
             holder.kill()
         page.close()
+
+
+def test_static_audit_page_replays_a_flagged_hand(browser, db, tmp_path: Path) -> None:
+    """The report's embedded replayer: a button per flagged hand, the finding at its step."""
+    from dashboards.report import build_report
+
+    page = build_report(db, tmp_path / "audit.html", audit=True)
+    context = browser.new_context(viewport={"width": 1300, "height": 900})  # type: ignore[attr-defined]
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        pg.goto(page.as_uri())
+        row = pg.locator("#flagged tbody tr").filter(has=pg.locator(".replay-button")).first
+        message = row.locator("td").nth(10).inner_text()
+        row.locator(".replay-button").click()
+        seen = []
+        for _ in range(6):  # the hand's steps with findings, in turn
+            pg.locator("#replayer .step-next-finding").click()
+            seen.append(pg.locator("#replayer .findings").inner_text())
+        assert any(message in text for text in seen)
+        assert pg.locator("#replayer .seat .name").filter(has_text=XSS).count() == 1
+        assert errors == [] and pg.evaluate("window.__pwned === undefined")
+    finally:
+        context.close()
