@@ -203,7 +203,7 @@ def test_winnings_lines_only_with_data_and_money_per_unit():
     })
     fig = winnings.winnings_figure(df, {"a": "#000"})
     names = [(t.name, t.visible) for t in fig.data]
-    assert not any("showdown" == n for n, _ in names)  # no showdown hand: no line
+    assert not any(n == "showdown" for n, _ in names)  # no showdown hand: no line
     money = [t for t in fig.data if t.visible]
     assert [t.name for t in money] == ["total (USD)", "non-showdown (USD)",
                                        "total (tournament chips)",
@@ -219,7 +219,7 @@ def test_winnings_x_axis_starts_as_share_when_histories_differ():
     rows = {"player": ["long"] * 50 + ["short"] * 5, "net": [1] * 55, "big_bet": [2] * 55,
             "unit": [100] * 55, "currency": ["USD"] * 55, "showdown": [True] * 55}
     fig = winnings.winnings_figure(pl.DataFrame(rows), {})
-    first = [t for t in fig.data if t.visible][0]
+    first = next(t for t in fig.data if t.visible)
     assert max(first.x) == 100.0  # percent of the player's own hands
     toggle = fig.layout.updatemenus[1]
     assert toggle.active == 1 and [b.label for b in toggle.buttons] == [
@@ -233,7 +233,7 @@ def test_door_maps_are_per_game_and_razz_reads_ace_low():
                        "net_bb": [2.0, 3.0, -1.0]})
     fig = door.door_figure(df)
     stud, razz = fig.data
-    assert list(razz.x)[:3] == ["A", "2", "3"] and list(stud.x)[0] == "2"
+    assert list(razz.x)[:3] == ["A", "2", "3"] and next(iter(stud.x)) == "2"
     assert razz.z[1][0] == pytest.approx(1.0)  # door A (column 0) vs best other 2 (row 1)
     assert razz.customdata[1][0][:3] == ["razz", 14, 2]
     assert stud.z[12][11] == pytest.approx(1.0)  # stud: door K vs A
