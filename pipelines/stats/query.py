@@ -27,7 +27,6 @@ from pipelines.stats.filters import (
     GAME_ALIASES,
     Filters,
     StatsError,
-    bound,
     normalise_game,
     normalise_stakes,
     unit_sql,
@@ -37,7 +36,6 @@ __all__ = [
     "GAME_ALIASES", "Filters", "StatsError", "money_by_unit", "normalise_game",
     "normalise_stakes", "player_stats", "stats_sql",
 ]
-_bound = bound  # the name older callers imported
 
 _BOOLEAN_COLUMNS = {name for name, (sql, _) in COLUMNS.items() if sql == "BOOLEAN"}
 _PREDICATE = re.compile(r" AND | OR |NOT | IS |[=<>]")
