@@ -88,7 +88,7 @@ def _reread(hand_id: str, path: str | None, line: int) -> Hand:
     if path is None or not os.path.isfile(path):
         raise HandNotFound(
             f"hand {hand_id} was imported before stud_hh stored hands' events, and its "
-            f"file {path} is gone: import the file again to store them")
+            f"file {path} is gone: put the file back at that path to show it")
     for raw in read_hands(path, boundary=hand_starts()):
         if raw.line == line:
             parsed = parse_raw(raw)
