@@ -1,0 +1,124 @@
+"""``equity``: one function for every stud spot, exact when cheap, sampled otherwise.
+
+The method is chosen by cost: the exact count visits every runout once, so it is used when
+the runouts number at most ``exact_limit`` (heads-up from 5th street, three or four
+players from 6th, anyone on 7th); otherwise a seeded Monte Carlo sample runs until the
+largest standard error among the players' equities is at most ``stderr`` (or a fixed
+``samples``). Either can be forced with ``method``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+
+from stud_hh.equity.heads_up import heads_up_tally
+from stud_hh.equity.model import EquityError, EquityResult, Method, PlayerEquity, Spot, spot
+from stud_hh.equity.runouts import exact_blocks, sample_block
+from stud_hh.equity.showdown import Tally, tally_block
+from stud_hh.events import Game
+from stud_hh.rules import OddChipCards
+
+#: Auto picks the exact count up to this many runouts (heads-up 5th street is 671,580).
+EXACT_LIMIT = 2_000_000
+#: A forced exact count refuses beyond this: it would take minutes.
+EXACT_CEILING = 400_000_000
+#: Default target standard error of a sampled equity (a tenth of a percentage point).
+DEFAULT_STDERR = 0.001
+#: A sample stops here whatever its error (the error is then stated as it is).
+MAX_SAMPLES = 2_000_000
+#: Runouts per sampled block: the first block sizes the error, later ones refine it.
+SAMPLE_BLOCK = 20_000
+
+
+def equity(
+    hands: Sequence[Sequence[int]],
+    game: Game | str = Game.STUD,
+    dead: Sequence[int] = (),
+    *,
+    board: Sequence[int] = (),
+    community: bool | None = None,
+    method: Method | str = "auto",
+    seed: int = 0,
+    stderr: float = DEFAULT_STDERR,
+    samples: int | None = None,
+    exact_limit: int = EXACT_LIMIT,
+    pot: int | None = None,
+    odd_chip_cards: OddChipCards = OddChipCards.BEST_FIVE,
+) -> EquityResult:
+    """Each player's win, tie, scoop and equity given the known cards.
+
+    ``hands``: each player's known cards (down and up); ``dead``: cards out of play (folded
+    upcards, cards only the hero saw); ``board``: a community card already dealt;
+    ``community``: whether 7th street is a community card (None: when the deck runs out).
+    ``pot``: also give each player's expected chips from a pot of that many, odd chips
+    included (``odd_chip_cards`` as the rules say).
+
+    >>> from stud_hh.cards import parse_cards as c
+    >>> r = equity([c("Ah Kh Qh Jh 2c"), c("7c 7d 7s 8s 9d")], "stud", c("Th 5h"))
+    >>> r.method.value, round(r.players[0].equity, 3), round(r.players[1].equity, 3)
+    ('exact', 0.198, 0.802)
+    """
+    s = spot(tuple(tuple(h) for h in hands), game, tuple(dead), tuple(board), community)
+    return solve(s, method=method, seed=seed, stderr=stderr, samples=samples,
+                 exact_limit=exact_limit, pot=pot, odd_chip_cards=odd_chip_cards)
+
+
+def choose_method(s: Spot, method: Method | str = "auto",
+                  exact_limit: int = EXACT_LIMIT) -> Method:
+    if method == "auto":
+        return Method.EXACT if s.exact_runouts() <= exact_limit else Method.MONTE_CARLO
+    chosen = Method(method)
+    if chosen is Method.EXACT and s.exact_runouts() > EXACT_CEILING:
+        raise EquityError(f"an exact count would visit {s.exact_runouts():,} runouts "
+                          f"(more than {EXACT_CEILING:,}): use monte-carlo")
+    return chosen
+
+
+def solve(s: Spot, *, method: Method | str = "auto", seed: int = 0,
+          stderr: float = DEFAULT_STDERR, samples: int | None = None,
+          exact_limit: int = EXACT_LIMIT, pot: int | None = None,
+          odd_chip_cards: OddChipCards = OddChipCards.BEST_FIVE) -> EquityResult:
+    """:func:`equity` of a checked :class:`Spot`."""
+    chosen = choose_method(s, method, exact_limit)
+    tally = Tally(len(s.hands))
+    if chosen is Method.EXACT:
+        if len(s.hands) == 2 and min(s.needs) > 0:
+            tally = heads_up_tally(s, pot, odd_chip_cards)
+        else:
+            for block in exact_blocks(s):
+                tally_block(tally, block, s.game, pot, odd_chip_cards)
+        return _result(tally, chosen, 0.0, None, s, pot)
+    if samples is not None and samples < 2:
+        raise EquityError("a Monte Carlo estimate needs at least 2 samples")
+    if not stderr > 0:
+        raise EquityError("the target standard error must be positive")
+    rng = np.random.default_rng(seed)
+    goal = samples if samples is not None else MAX_SAMPLES
+    while tally.runouts < goal:
+        n = min(SAMPLE_BLOCK, goal - tally.runouts)
+        tally_block(tally, sample_block(s, rng, n), s.game, pot, odd_chip_cards)
+        if samples is None and _stderr(tally) <= stderr:
+            break
+    return _result(tally, chosen, _stderr(tally), seed, s, pot)
+
+
+def _stderr(tally: Tally) -> float:
+    """The largest standard error among the players' mean shares (sample variance)."""
+    n = tally.runouts
+    mean = tally.share / n
+    var = np.maximum(tally.share_sq / n - mean * mean, 0.0) * n / (n - 1)
+    return float(math.sqrt(float(var.max()) / n))
+
+
+def _result(tally: Tally, method: Method, err: float, seed: int | None, s: Spot,
+            pot: int | None) -> EquityResult:
+    n = tally.runouts
+    players = tuple(
+        PlayerEquity(int(tally.win[i]) / n, int(tally.tie[i]) / n, int(tally.scoop[i]) / n,
+                     float(tally.share[i]) / n)
+        for i in range(tally.players))
+    chips = None if pot is None else tuple(int(c) / n for c in tally.chips)
+    return EquityResult(method, players, err, n, seed, s.community, chips)
