@@ -1,32 +1,32 @@
 """``equity``: one function for every stud spot, exact when cheap, sampled otherwise.
 
-The method is chosen by cost: the exact count visits every runout once, so it is used when
-the runouts number at most ``exact_limit`` (heads-up from 5th street, three or four
-players from 6th, anyone on 7th); otherwise a seeded Monte Carlo sample runs until the
-largest standard error among the players' equities is at most ``stderr`` (or a fixed
-``samples``). Either can be forced with ``method``.
+The method is chosen by cost (``exact_cost``, ``sample_cost``): exact where that is cheap
+(heads-up from 5th street, three or four players from 6th, anyone on 7th); otherwise a
+seeded Monte Carlo sample runs until the largest standard error among the players'
+equities is at most ``stderr`` (or for a fixed number of ``samples``). Either method can
+be forced.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from math import comb
 
 import numpy as np
 
 from stud_hh.equity.heads_up import heads_up_tally
-from stud_hh.equity.model import EquityError, EquityResult, Method, PlayerEquity, Spot, spot
+from stud_hh.equity.model import DEFAULT_STDERR, EquityError, EquityResult, Method, PlayerEquity, Spot, spot
 from stud_hh.equity.runouts import exact_blocks, sample_block
 from stud_hh.equity.showdown import Tally, tally_block
 from stud_hh.events import Game
 from stud_hh.rules import OddChipCards
 
-#: Auto picks the exact count up to this many runouts (heads-up 5th street is 671,580).
+#: Auto counts exactly up to this cost (``exact_cost``: listed runouts, about 0.3 s), and
+#: beyond it while the exact count costs no more than the sample would.
 EXACT_LIMIT = 2_000_000
-#: A forced exact count refuses beyond this: it would take minutes.
+#: A forced exact count refuses beyond this cost: it would take minutes.
 EXACT_CEILING = 400_000_000
-#: Default target standard error of a sampled equity (a tenth of a percentage point).
-DEFAULT_STDERR = 0.001
 #: A sample stops here whatever its error (the error is then stated as it is).
 MAX_SAMPLES = 2_000_000
 #: Runouts per sampled block: the first block sizes the error, later ones refine it.
@@ -66,14 +66,45 @@ def equity(
                  exact_limit=exact_limit, pot=pot, odd_chip_cards=odd_chip_cards)
 
 
-def choose_method(s: Spot, method: Method | str = "auto",
-                  exact_limit: int = EXACT_LIMIT) -> Method:
+def heads_up(s: Spot) -> bool:
+    """Two players, both drawing: counted without listing the runouts (``heads_up``)."""
+    return len(s.hands) == 2 and min(s.needs) > 0
+
+
+def exact_cost(s: Spot) -> int:
+    """An exact count's work, in listed runouts (the unit both exact paths were timed in).
+
+    Heads-up counts sort every subset of every draw once per comparison: about a dozen
+    comparisons for stud and razz, more for stud8's scoops, each entry some three times
+    a listed runout.
+    """
+    if not heads_up(s):
+        return s.exact_runouts()
+    entries = 0
+    left = len(s.deck) - (1 if s.draws_community else 0)
+    for need in s.needs:
+        entries += comb(left, need) * 2 ** min(s.needs)
+    comparisons = 14 if s.game is Game.STUD8 else 4
+    return entries * comparisons * 3 * (len(s.deck) if s.draws_community else 1)
+
+
+def sample_cost(s: Spot, stderr: float, samples: int | None = None) -> int:
+    """A sample's work in the same unit: runouts (at most 0.25 / stderr^2) times players."""
+    n = samples if samples is not None else min(MAX_SAMPLES, math.ceil(0.25 / stderr ** 2))
+    return int(n * len(s.hands) * 2.3)
+
+
+def choose_method(s: Spot, method: Method | str = "auto", exact_limit: int = EXACT_LIMIT,
+                  stderr: float = DEFAULT_STDERR, samples: int | None = None) -> Method:
+    """``auto``: exact when it costs at most ``exact_limit`` or no more than the sample."""
     if method == "auto":
-        return Method.EXACT if s.exact_runouts() <= exact_limit else Method.MONTE_CARLO
+        cost = exact_cost(s)
+        cheap = cost <= max(exact_limit, sample_cost(s, stderr, samples))
+        return Method.EXACT if cheap else Method.MONTE_CARLO
     chosen = Method(method)
-    if chosen is Method.EXACT and s.exact_runouts() > EXACT_CEILING:
-        raise EquityError(f"an exact count would visit {s.exact_runouts():,} runouts "
-                          f"(more than {EXACT_CEILING:,}): use monte-carlo")
+    if chosen is Method.EXACT and exact_cost(s) > EXACT_CEILING:
+        raise EquityError(f"an exact count of {s.exact_runouts():,} runouts would take too "
+                          "long: use monte-carlo")
     return chosen
 
 
@@ -82,10 +113,10 @@ def solve(s: Spot, *, method: Method | str = "auto", seed: int = 0,
           exact_limit: int = EXACT_LIMIT, pot: int | None = None,
           odd_chip_cards: OddChipCards = OddChipCards.BEST_FIVE) -> EquityResult:
     """:func:`equity` of a checked :class:`Spot`."""
-    chosen = choose_method(s, method, exact_limit)
+    chosen = choose_method(s, method, exact_limit, stderr, samples)
     tally = Tally(len(s.hands))
     if chosen is Method.EXACT:
-        if len(s.hands) == 2 and min(s.needs) > 0:
+        if heads_up(s):
             tally = heads_up_tally(s, pot, odd_chip_cards)
         else:
             for block in exact_blocks(s):

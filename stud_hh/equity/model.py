@@ -18,6 +18,8 @@ from stud_hh.events import Game
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 HAND_CARDS = 7
+#: Default target standard error of a sampled equity (a tenth of a percentage point).
+DEFAULT_STDERR = 0.001
 
 
 class Method(StrEnum):
