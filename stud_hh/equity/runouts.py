@@ -69,7 +69,8 @@ class Draws:
 @lru_cache(maxsize=64)
 def _picks(m: int, need: int) -> IntArray:
     """Every ``need`` of ``m`` deck positions, ascending (shared: never written to)."""
-    picks = np.array(list(combinations(range(m), need)), dtype=np.int64).reshape(-1, need)
+    picks = np.array(list(combinations(range(m), need)), dtype=np.int64)
+    picks = picks.reshape(len(picks), need)
     picks.flags.writeable = False
     return picks
 
