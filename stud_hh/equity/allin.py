@@ -50,11 +50,17 @@ from stud_hh.events import (
 )
 from stud_hh.rules import OddChipCards, RuleSet
 
-#: Sampled spots stop at this standard error: a hand's figure is one of thousands summed.
-EV_STDERR = 0.005
+#: Sampled spots stop at this standard error of an equity. A hand's figure is one of many
+#: summed, and the runout's own luck (a standard deviation of a third of the pot or more)
+#: dwarfs a sampling error of 1 % of the pot.
+EV_STDERR = 0.02
 #: Every sampled spot uses this seed: re-importing a hand gives the same figures.
 EV_SEED = 0
+#: Exact counts up to this cost (``compute.exact_cost``): heads-up from 5th street, three or
+#: four players from 6th; a sample to ``EV_STDERR`` is cheaper before that.
+EV_EXACT_LIMIT = 500_000
 _CACHE_SIZE = 4096
+_CHIPS = frozenset({Ante, BringIn, Bet, Call, Complete, Raise})
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,6 +167,11 @@ def _deal_order(slots: list[int | None], shown: tuple[int, ...] | None) -> list[
 def all_in_ev(hand: Hand, rules: RuleSet | None = None) -> AllInEV | None:
     """Each dealt-in player's equity at the last all-in and his expected net, or ``None``.
     """
+    for e in hand.events:  # most hands have no all-in: a cheap look before the real walk
+        if type(e) in _CHIPS and e.all_in:  # type: ignore[union-attr]
+            break
+    else:
+        return None
     from stud_hh.engine.pots import build_pots, take_rake  # the engine's pots, when needed
 
     f = _walk(hand)
@@ -218,6 +229,7 @@ def _pot_chips(game: Game, hands: tuple[tuple[int, ...], ...], dead: tuple[int, 
                odd_chip_cards: OddChipCards) -> tuple[Sequence[float], Method, float]:
     """Expected chips of each contender from one pot (cached by cards and amount)."""
     s = spot(hands, game, dead, board, community)
-    result = solve(s, seed=EV_SEED, stderr=EV_STDERR, pot=amount, odd_chip_cards=odd_chip_cards)
+    result = solve(s, seed=EV_SEED, stderr=EV_STDERR, exact_limit=EV_EXACT_LIMIT, pot=amount,
+                   odd_chip_cards=odd_chip_cards)
     assert result.chips is not None
     return result.chips, result.method, result.stderr

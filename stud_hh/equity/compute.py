@@ -29,8 +29,9 @@ EXACT_LIMIT = 2_000_000
 EXACT_CEILING = 400_000_000
 #: A sample stops here whatever its error (the error is then stated as it is).
 MAX_SAMPLES = 2_000_000
-#: Runouts per sampled block: the first block sizes the error, later ones refine it.
+#: Runouts per sampled block at most (memory), and at least (the error estimate needs some).
 SAMPLE_BLOCK = 20_000
+MIN_BLOCK = 200
 
 
 def equity(
@@ -128,20 +129,30 @@ def solve(s: Spot, *, method: Method | str = "auto", seed: int = 0,
         raise EquityError("the target standard error must be positive")
     rng = np.random.default_rng(seed)
     goal = samples if samples is not None else MAX_SAMPLES
+    # a first block of a quarter of the worst case (a share's variance is at most 1/4),
+    # then as many as the observed variance says are still needed, 10 % spare
+    n = goal if samples is not None else math.ceil(0.25 / stderr ** 2 / 4)
     while tally.runouts < goal:
-        n = min(SAMPLE_BLOCK, goal - tally.runouts)
+        n = max(MIN_BLOCK, min(n, SAMPLE_BLOCK, goal - tally.runouts))
         tally_block(tally, sample_block(s, rng, n), s.game, pot, odd_chip_cards)
-        if samples is None and _stderr(tally) <= stderr:
-            break
+        if samples is None:
+            if _stderr(tally) <= stderr:
+                break
+            n = math.ceil(1.1 * _variance(tally) / stderr ** 2) - tally.runouts
     return _result(tally, chosen, _stderr(tally), seed, s, pot)
 
 
-def _stderr(tally: Tally) -> float:
-    """The largest standard error among the players' mean shares (sample variance)."""
+def _variance(tally: Tally) -> float:
+    """The largest sample variance of a player's share per runout."""
     n = tally.runouts
     mean = tally.share / n
     var = np.maximum(tally.share_sq / n - mean * mean, 0.0) * n / (n - 1)
-    return float(math.sqrt(float(var.max()) / n))
+    return float(var.max())
+
+
+def _stderr(tally: Tally) -> float:
+    """The largest standard error among the players' mean shares."""
+    return math.sqrt(_variance(tally) / tally.runouts)
 
 
 def _result(tally: Tally, method: Method, err: float, seed: int | None, s: Spot,

@@ -76,10 +76,15 @@ def _swap(k: _Keys) -> _Keys:
     return _Keys(k.b, k.a, k.room)
 
 
-def _count(a: _Side, b: _Side, k: _Keys, equal: bool = False,
-           sel_a: BoolArray | None = None, sel_b: BoolArray | None = None) -> int:
-    """Disjoint pairs (a, b) with A's key above B's (or equal), among the selected draws."""
-    total = 0
+def _compare(a: _Side, b: _Side, k: _Keys, sel_a: BoolArray | None = None,
+             sel_b: BoolArray | None = None, only_above: bool = False) -> tuple[int, int, int]:
+    """Disjoint pairs (a, b) among the selected draws: (A's key above B's, equal, all).
+
+    One sort of B's entries per level answers all three: within a group (the draws holding
+    one subset ``S``), searches for a key's place count those below, up to and including it,
+    and the group's end counts them all. B above A is then all minus the other two.
+    """
+    above = equal = pairs = 0
     room = k.room
     for level, ((sid_a, own_a), (sid_b, own_b)) in enumerate(zip(a.levels, b.levels,
                                                                   strict=True)):
@@ -92,17 +97,27 @@ def _count(a: _Side, b: _Side, k: _Keys, equal: bool = False,
         if not len(sid_a) or not len(sid_b):
             continue
         grouped = np.sort(sid_b * room + k.b[own_b])
-        query = sid_a * room + k.a[own_a]
-        if equal:
-            n = (np.searchsorted(grouped, query, "right")
-                 - np.searchsorted(grouped, query, "left"))
-        elif level:
-            n = (np.searchsorted(grouped, query, "left")
-                 - np.searchsorted(grouped, sid_a * room, "left"))
-        else:  # one group: no group start to subtract
-            n = np.searchsorted(grouped, query, "left")
-        total += (-1) ** level * int(n.sum())
-    return total
+        start = sid_a * room
+        query = start + k.a[own_a]
+        below = np.searchsorted(grouped, query, "left")
+        first = np.searchsorted(grouped, start, "left") if level else 0
+        sign = -1 if level % 2 else 1
+        above += sign * int((below - first).sum())
+        if not only_above:
+            upto = np.searchsorted(grouped, query, "right")
+            equal += sign * int((upto - below).sum())
+            if level:
+                pairs += sign * int((np.searchsorted(grouped, start + room, "left")
+                                     - first).sum())
+            else:  # one group: every pair
+                pairs += len(grouped) * len(query)
+    return above, equal, pairs
+
+
+def _count(a: _Side, b: _Side, k: _Keys, sel_a: BoolArray | None = None,
+           sel_b: BoolArray | None = None) -> int:
+    """Disjoint pairs (a, b) with A's key above B's, among the selected draws."""
+    return _compare(a, b, k, sel_a, sel_b, only_above=True)[0]
 
 
 def heads_up_tally(s: Spot, pot: int | None = None,
@@ -123,13 +138,12 @@ def heads_up_tally(s: Spot, pot: int | None = None,
 def _add(tally: Tally, game: Game, a: _Side, b: _Side, pot: int | None,
          odd_chip_cards: OddChipCards) -> None:
     va, vb = hand_values(game, a.draws.table), hand_values(game, b.draws.table)
-    zero = _Keys(np.zeros(len(va), np.int64), np.zeros(len(vb), np.int64), 1)
     if game is Game.STUD8:
-        counts = _hilo(a, b, va, vb, pot, odd_chip_cards)
+        counts, pairs = _hilo(a, b, va, vb, pot, odd_chip_cards)
     else:
-        counts = _one_pot(game, a, b, va[:, 0], vb[:, 0], pot, odd_chip_cards)
+        counts, pairs = _one_pot(game, a, b, va[:, 0], vb[:, 0], pot, odd_chip_cards)
     share, win, tie, scoop, chips = counts
-    tally.runouts += _count(a, b, zero, True)
+    tally.runouts += pairs
     tally.share += np.array(share, dtype=np.float64)
     # share_sq stays 0: an exact count has no sampling error to estimate
     tally.win += np.array(win, dtype=np.int64)
@@ -163,18 +177,17 @@ def _tie_order(game: Game, a: _Side, b: _Side, values: tuple[IntArray, IntArray]
 def _odd_wins(a: _Side, b: _Side, k: _Keys, odd: _Keys, sel_a: BoolArray | None = None,
               sel_b: BoolArray | None = None) -> int:
     """Ties on ``k`` where A holds the higher odd-chip card."""
-    return _count(a, b, odd, False, sel_a, sel_b) - _count(a, b, k, False, sel_a, sel_b)
+    return _count(a, b, odd, sel_a, sel_b) - _count(a, b, k, sel_a, sel_b)
 
 
 def _one_pot(game: Game, a: _Side, b: _Side, value_a: IntArray, value_b: IntArray,
-             pot: int | None, which: OddChipCards) -> _Counts:
+             pot: int | None, which: OddChipCards) -> tuple[_Counts, int]:
     """Stud and razz: one pot to the best hand (razz: the smallest value)."""
     k = _keys(value_a, value_b)
     if game is Game.RAZZ:  # the smaller low is better: reverse the ranks
         k = _Keys(k.room - 1 - k.a, k.room - 1 - k.b, k.room)
-    won_a = _count(a, b, k)
-    won_b = _count(b, a, _swap(k))
-    tied = _count(a, b, k, True)
+    won_a, tied, pairs = _compare(a, b, k)
+    won_b = pairs - won_a - tied
     chips = (0, 0)
     if pot is not None:
         odd_a = 0
@@ -185,28 +198,29 @@ def _one_pot(game: Game, a: _Side, b: _Side, value_a: IntArray, value_b: IntArra
         chips = (pot * won_a + half * tied + odd_a,
                  pot * won_b + half * tied + (tied - odd_a if extra else 0))
     return ((won_a + tied / 2, won_b + tied / 2), (won_a, won_b), (tied, tied),
-            (won_a, won_b), chips)
+            (won_a, won_b), chips), pairs
 
 
 def _hilo(a: _Side, b: _Side, va: IntArray, vb: IntArray, pot: int | None,
-          which: OddChipCards) -> _Counts:
+          which: OddChipCards) -> tuple[_Counts, int]:
     """Stud8: half to the best high, half to the best qualifying low, or all to the high."""
     high = _keys(va[:, 0], vb[:, 0])
     lows = _keys(va[:, 1], vb[:, 1])
-    low = _Keys(lows.room - 1 - lows.a, lows.room - 1 - lows.b, lows.room)  # greater: better
+    # greater is better; no low (the greatest value) gets the lowest rank, 1
+    low = _Keys(lows.room - 1 - lows.a, lows.room - 1 - lows.b, lows.room)
     none_a, none_b = va[:, 1] == NO_LOW, vb[:, 1] == NO_LOW
-    hi = (_count(a, b, high), _count(b, a, _swap(high)))
-    hi_tie = _count(a, b, high, True)
+    hi_a, hi_tie, pairs = _compare(a, b, high)
+    hi = (hi_a, pairs - hi_a - hi_tie)
     # the same with neither player holding a low: the high takes the whole pot
-    hi0 = (_count(a, b, high, False, none_a, none_b),
-           _count(b, a, _swap(high), False, none_b, none_a))
-    hi0_tie = _count(a, b, high, True, none_a, none_b)
-    lo = (_count(a, b, low, False, ~none_a), _count(b, a, _swap(low), False, ~none_b))
-    lo_tie = _count(a, b, low, True, ~none_a, ~none_b)
+    hi0_a, hi0_tie, pairs0 = _compare(a, b, high, none_a, none_b)
+    hi0 = (hi0_a, pairs0 - hi0_a - hi0_tie)
+    lo_a, lo_equal, _ = _compare(a, b, low)  # a better low is a qualifying one
+    lo_tie = lo_equal - pairs0
+    lo = (lo_a, pairs - lo_a - lo_equal)
     # both halves alike: a high and a low tie, or one player best in both (a scoop)
     both = (_both(a, b, high, low, none_a), _both(b, a, _swap(high), _swap(low), none_b))
     pair = _Keys(high.a * low.room + low.a, high.b * low.room + low.b, high.room * low.room)
-    both_tie = _count(a, b, pair, True, ~none_a, ~none_b)
+    both_tie = _compare(a, b, pair, ~none_a, ~none_b)[1]
     share = tuple((hi[i] - hi0[i]) / 2 + (hi_tie - hi0_tie) / 4 + lo[i] / 2 + lo_tie / 4
                   + hi0[i] + hi0_tie / 2 for i in (0, 1))
     win = (hi[0] + lo[0] - both[0], hi[1] + lo[1] - both[1])
@@ -214,31 +228,65 @@ def _hilo(a: _Side, b: _Side, va: IntArray, vb: IntArray, pot: int | None,
     tie = hi_tie + lo_tie - both_tie
     chips = (0, 0)
     if pot is not None:
-        odd_hi = odd_hi0 = odd_lo = 0
-        if hi_tie:
-            odd = _tie_order(Game.STUD8, a, b, (va[:, 0], vb[:, 0]), high, 0, which)
-            odd_hi = _odd_wins(a, b, high, odd)
-            odd_hi0 = _odd_wins(a, b, high, odd, none_a, none_b)
-        if lo_tie:
-            odd = _tie_order(Game.STUD8, a, b, (va[:, 1], vb[:, 1]), low, 1, which)
-            odd_lo = _odd_wins(a, b, low, odd, ~none_a, ~none_b)
-        high_half, low_half = pot - pot // 2, pot // 2
+        chips = _hilo_chips(a, b, va, vb, pot, which, high, low, none_a, none_b,
+                            (hi, hi_tie, hi0, hi0_tie, lo, lo_tie))
+    return ((share[0], share[1]), win, (tie, tie), scoop, chips), pairs
 
-        def collect(i: int, o_hi: int, o_hi0: int, o_lo: int) -> int:
-            return (pot * hi0[i] + pot // 2 * hi0_tie + pot % 2 * o_hi0
-                    + high_half * (hi[i] - hi0[i]) + high_half // 2 * (hi_tie - hi0_tie)
-                    + high_half % 2 * (o_hi - o_hi0)
-                    + low_half * lo[i] + low_half // 2 * lo_tie + low_half % 2 * o_lo)
 
-        chips = (collect(0, odd_hi, odd_hi0, odd_lo),
-                 collect(1, hi_tie - odd_hi, hi0_tie - odd_hi0, lo_tie - odd_lo))
-    return ((share[0], share[1]), win, (tie, tie), scoop, chips)
+def _hilo_chips(a: _Side, b: _Side, va: IntArray, vb: IntArray, pot: int,
+                which: OddChipCards, high: _Keys, low: _Keys, none_a: BoolArray,
+                none_b: BoolArray, counts: tuple[tuple[int, int], int, tuple[int, int], int,
+                                                 tuple[int, int], int]) -> tuple[int, int]:
+    """Whole chips: the high half takes the odd chip of the split, then odd chips by card."""
+    hi, hi_tie, hi0, hi0_tie, lo, lo_tie = counts
+    odd_hi = odd_hi0 = odd_lo = 0
+    if hi_tie and pot % 4:  # some half or whole pot among tied highs is odd
+        odd = _tie_order(Game.STUD8, a, b, (va[:, 0], vb[:, 0]), high, 0, which)
+        odd_hi = _odd_wins(a, b, high, odd)
+        odd_hi0 = _odd_wins(a, b, high, odd, none_a, none_b)
+    if lo_tie and (pot // 2) % 2:
+        odd = _tie_order(Game.STUD8, a, b, (va[:, 1], vb[:, 1]), low, 1, which)
+        odd_lo = _odd_wins(a, b, low, odd, ~none_a, ~none_b)
+    high_half, low_half = pot - pot // 2, pot // 2
+
+    def collect(i: int, o_hi: int, o_hi0: int, o_lo: int) -> int:
+        return (pot * hi0[i] + pot // 2 * hi0_tie + pot % 2 * o_hi0
+                + high_half * (hi[i] - hi0[i]) + high_half // 2 * (hi_tie - hi0_tie)
+                + high_half % 2 * (o_hi - o_hi0)
+                + low_half * lo[i] + low_half // 2 * lo_tie + low_half % 2 * o_lo)
+
+    return (collect(0, odd_hi, odd_hi0, odd_lo),
+            collect(1, hi_tie - odd_hi, hi0_tie - odd_hi0, lo_tie - odd_lo))
 
 
 def _both(a: _Side, b: _Side, high: _Keys, low: _Keys, none_a: BoolArray) -> int:
-    """Pairs where A's high beats B's and A's low beats B's (B holding a worse low or none):
-    one count per low A can hold, as lows are few (56 at most)."""
+    """Disjoint pairs where A's high beats B's and A's low beats B's (B holding a worse low
+    or none): a two-way dominance count, per level one sort and running counts per low.
+
+    Entries of both players are sorted by group, then high, A before B on equal highs, so
+    the B entries before an A entry in its group are those with a lower high. A running
+    count of B entries per low rank (lows are few: 57 ranks at most), summed over the lows
+    below A's, then counts those with a lower low too.
+    """
     total = 0
-    for t in np.unique(low.a[~none_a]):
-        total += _count(a, b, high, False, low.a == t, low.b < t)
+    lows = low.room
+    for level, ((sid_a, own_a), (sid_b, own_b)) in enumerate(zip(a.levels, b.levels,
+                                                                  strict=True)):
+        keep = ~none_a[own_a]
+        sid_a, own_a = sid_a[keep], own_a[keep]
+        if not len(sid_a) or not len(sid_b):
+            continue
+        group = np.concatenate([sid_a, sid_b])
+        order = np.lexsort((np.r_[np.zeros(len(sid_a), np.int8), np.ones(len(sid_b), np.int8)],
+                            np.concatenate([high.a[own_a], high.b[own_b]]), group))
+        rank = np.empty(len(order), np.int64)
+        rank[order] = np.arange(len(order))
+        seen = np.zeros((len(order) + 1, lows), np.int64)  # row 0: nothing seen yet
+        seen[rank[len(sid_a):] + 1, low.b[own_b]] = 1
+        np.cumsum(seen, axis=0, out=seen)
+        np.cumsum(seen, axis=1, out=seen)  # seen[i, t]: B entries before i with low <= t
+        start = np.searchsorted(group[order], sid_a, "left")
+        below = low.a[own_a] - 1
+        here = seen[rank[:len(sid_a)] + 1, below] - seen[start, below]
+        total += (-1) ** level * int(here.sum())
     return total
