@@ -4,18 +4,21 @@ When a player is all-in, the cards still to come decide the pot and nobody can a
 them: his result is luck around an expectation. ``all_in_ev`` replaces that luck by its
 expectation, as hold'em trackers' "all-in adjusted winnings" do, with stud's dead cards:
 
-* The moment is the street of the last all-in (0 when it was an ante, before any card):
-  each contender's cards dealt by then are known (his whole hand is known from the
-  showdown, in deal order), every card dealt later is the runout.
+* The moment is the street of the last all-in (an ante all-in counts as 3rd street: its
+  player's three cards are dealt before anyone acts): each contender's cards dealt by
+  then are known (his whole hand is known from the showdown, in deal order), every card
+  dealt later is the runout.
 * The pots are the hand's final ones (``engine.pots.build_pots`` on what each player put
   in, rake taken from the main pot first). A pot with one eligible player is his; a
   contested pot is split by its eligible players' equity from the moment on, in whole
   chips with odd chips as the rules award them. Every other card seen by then is dead:
   the upcards of anyone not contesting it, the hero's own downcards, a folded hand a site
   printed. The community card counts if the hand dealt one.
-* The hand qualifies when some player went all-in, some pot is contested at the end and
-  every contender of a contested pot showed (or mucked face up) his whole hand. Otherwise
-  the answer is ``None``: nothing is guessed.
+* The hand qualifies when some player went all-in, nobody still in at that street folds
+  on a later one (his cards were in the pot at the moment, and folding after seeing more
+  was a decision, not luck), some pot is contested at the end and every contender of a
+  contested pot showed (or mucked face up) his whole hand. Otherwise the answer is
+  ``None``: nothing is guessed.
 
 Results are cached by cards and pot (identical spots recur in a session and across imported
 copies), and sampled spots use a fixed seed, so the same hand always gets the same figures.
@@ -43,6 +46,7 @@ from stud_hh.events import (
     Hand,
     Muck,
     Raise,
+    SeatResult,
     Show,
     StreetStart,
     Summary,
@@ -50,15 +54,15 @@ from stud_hh.events import (
 )
 from stud_hh.rules import OddChipCards, RuleSet
 
-#: Sampled spots stop at this standard error of an equity. A hand's figure is one of many
-#: summed, and the runout's own luck (a standard deviation of a third of the pot or more)
-#: dwarfs a sampling error of 1 % of the pot.
-EV_STDERR = 0.02
+#: A sampled spot deals this many runouts: a standard error of at most 2 % of the pot
+#: (a share's variance is at most 1/4). A hand's figure is one of many summed, and the
+#: runout's own luck (a standard deviation of a third of the pot or more) dwarfs it.
+EV_SAMPLES = 625
 #: Every sampled spot uses this seed: re-importing a hand gives the same figures.
 EV_SEED = 0
-#: Exact counts up to this cost (``compute.exact_cost``): heads-up from 5th street, three or
-#: four players from 6th; a sample to ``EV_STDERR`` is cheaper before that.
-EV_EXACT_LIMIT = 500_000
+#: Exact counts up to this cost (``compute.exact_cost``, in listed runouts): anyone on 7th
+#: street, heads-up and three-way from 6th; earlier, the sample is cheaper.
+EV_EXACT_LIMIT = 50_000
 _CACHE_SIZE = 4096
 _CHIPS = frozenset({Ante, BringIn, Bet, Call, Complete, Raise})
 
@@ -79,7 +83,7 @@ class AllInPlayer:
 
 @dataclass(frozen=True, slots=True)
 class AllInEV:
-    """``street``: cards each player held at the last all-in (0: antes, else 3..7).
+    """``street``: the street of the last all-in (3..7), whose cards are known.
     ``method``: monte-carlo when any pot was sampled; ``stderr``: the largest standard
     error of a sampled equity (0 when every pot was counted exactly)."""
 
@@ -97,6 +101,7 @@ class _Facts:
     put: list[int]
     collected: list[int]
     folded: list[bool]
+    fold_street: list[int]
     all_in: list[bool]
     slots: list[list[int | None]]
     shown: dict[int, tuple[int, ...]] = field(default_factory=dict)
@@ -110,7 +115,8 @@ def _walk(hand: Hand) -> _Facts:
     names = tuple(s.player for s in hand.seats if not (s.sitting_out or s.out_of_hand))
     n = len(names)
     at = {name: i for i, name in enumerate(names)}
-    f = _Facts(names, [0] * n, [0] * n, [False] * n, [False] * n, [[] for _ in range(n)])
+    f = _Facts(names, [0] * n, [0] * n, [False] * n, [0] * n, [False] * n,
+               [[] for _ in range(n)])
     street = 0
     on_street = [0] * n
     for e in hand.events:
@@ -140,10 +146,13 @@ def _walk(hand: Hand) -> _Facts:
             f.put[p] -= e.amount
         elif type(e) is Fold:
             f.folded[p] = True
+            f.fold_street[p] = street
             if e.cards:
                 f.folded_cards[p] = (street, e.cards)
         elif type(e) is Show or (type(e) is Muck and e.cards):
             f.shown[p] = e.cards  # type: ignore[union-attr]
+        elif type(e) is SeatResult and e.cards and p not in f.shown:
+            f.shown[p] = e.cards  # the summary's "mucked [..]"
         elif type(e) is Collect:
             f.collected[p] += e.amount
     return f
@@ -177,6 +186,9 @@ def all_in_ev(hand: Hand, rules: RuleSet | None = None) -> AllInEV | None:
     f = _walk(hand)
     if f.last_all_in is None:
         return None
+    moment = max(f.last_all_in, 3)  # an ante all-in: the 3rd street cards come first
+    if any(f.folded[p] and f.fold_street[p] > moment for p in range(len(f.names))):
+        return None  # someone still in at the all-in folded later
     live = [not x for x in f.folded]
     pots = build_pots(f.put, live, f.all_in)
     rakes = take_rake(pots, f.rake) if f.rake else [0] * len(pots)
@@ -192,7 +204,6 @@ def all_in_ev(hand: Hand, rules: RuleSet | None = None) -> AllInEV | None:
         from stud_hh.validate import default_rules
 
         rules = default_rules(hand)
-    moment = f.last_all_in
     held = min(moment, full)
     known = [tuple(c for c in cs[:held] if c is not None) for cs in cards]
     for p, (street, folded) in f.folded_cards.items():
@@ -229,7 +240,7 @@ def _pot_chips(game: Game, hands: tuple[tuple[int, ...], ...], dead: tuple[int, 
                odd_chip_cards: OddChipCards) -> tuple[Sequence[float], Method, float]:
     """Expected chips of each contender from one pot (cached by cards and amount)."""
     s = spot(hands, game, dead, board, community)
-    result = solve(s, seed=EV_SEED, stderr=EV_STDERR, exact_limit=EV_EXACT_LIMIT, pot=amount,
-                   odd_chip_cards=odd_chip_cards)
+    result = solve(s, seed=EV_SEED, samples=EV_SAMPLES, exact_limit=EV_EXACT_LIMIT,
+                   pot=amount, odd_chip_cards=odd_chip_cards)
     assert result.chips is not None
     return result.chips, result.method, result.stderr
