@@ -22,6 +22,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "import": ("pipelines.commands.import_cmd", "import hand histories into DuckDB"),
     "watch": ("pipelines.commands.watch", "keep importing new hands as they are written"),
     "stats": ("pipelines.stats.command", "per-player stud statistics"),
+    "fairness": ("pipelines.commands.fairness", "test whether the deal is consistent with a "
+                 "fair, shuffled deck"),
     "rebuild": ("pipelines.commands.rebuild", "recompute per-hand facts after a catalogue change"),
     "report": ("dashboards.commands.report", "write the Plotly HTML report"),
     "demo": ("dashboards.commands.demo", "simulate, import, show stats and write a report"),

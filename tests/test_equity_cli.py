@@ -57,10 +57,10 @@ def test_method_can_be_forced(capsys):
 
 
 def test_community_card_on_the_board(capsys):
-    players = [f"{a} {b} | {c} {d} {e} {f}" for a, b, c, d, e, f in zip(
-        "2c 3c 4c 5c 6c 7c 8c 9c".split(), "2d 3d 4d 5d 6d 7d 8d 9d".split(),
-        "2h 3h 4h 5h 6h 7h 8h 9h".split(), "2s 3s 4s 5s 6s 7s 8s 9s".split(),
-        "Tc Jc Qc Kc Ac Td Jd Qd".split(), "Th Jh Qh Kh Ah Ts Js Qs".split(), strict=True)]
+    # eight players on 6th street: 48 cards out, 4 unseen, one community 7th card
+    players = [f"{r}c {r}d | {r}h {r}s {x} {y}" for r, x, y in zip(
+        "23456789", ("Tc", "Jc", "Qc", "Kc", "Ac", "Td", "Jd", "Qd"),
+        ("Th", "Jh", "Qh", "Kh", "Ah", "Ts", "Js", "Qs"), strict=True)]
     code, out, _ = run(capsys, "--game", "stud8", *players)
     assert code == 0 and "community 7th card" in out and "every one of 4 runouts" in out
 

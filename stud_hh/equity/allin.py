@@ -132,10 +132,8 @@ def _walk(hand: Hand) -> _Facts:
         elif type(e) is Deal:
             f.slots[p].extend(e.cards)
         elif type(e) in (Ante, BringIn, Bet, Call, Complete, Raise):
-            if type(e) in (Complete, Raise):
-                add = e.to - on_street[p]  # type: ignore[union-attr]
-            else:
-                add = e.amount  # type: ignore[union-attr]
+            to = type(e) in (Complete, Raise)
+            add = e.to - on_street[p] if to else e.amount  # type: ignore[union-attr]
             f.put[p] += add
             if type(e) is not Ante:
                 on_street[p] += add
@@ -150,7 +148,7 @@ def _walk(hand: Hand) -> _Facts:
             if e.cards:
                 f.folded_cards[p] = (street, e.cards)
         elif type(e) is Show or (type(e) is Muck and e.cards):
-            f.shown[p] = e.cards  # type: ignore[union-attr]
+            f.shown[p] = e.cards
         elif type(e) is SeatResult and e.cards and p not in f.shown:
             f.shown[p] = e.cards  # the summary's "mucked [..]"
         elif type(e) is Collect:

@@ -16,7 +16,15 @@ from math import comb
 import numpy as np
 
 from stud_hh.equity.heads_up import heads_up_tally
-from stud_hh.equity.model import DEFAULT_STDERR, EquityError, EquityResult, Method, PlayerEquity, Spot, spot
+from stud_hh.equity.model import (
+    DEFAULT_STDERR,
+    EquityError,
+    EquityResult,
+    Method,
+    PlayerEquity,
+    Spot,
+    spot,
+)
 from stud_hh.equity.runouts import exact_blocks, sample_block
 from stud_hh.equity.showdown import Tally, tally_block
 from stud_hh.events import Game

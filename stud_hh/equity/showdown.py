@@ -64,7 +64,7 @@ def _half(values: list[IntArray], column: int, smaller: bool, rows: int,
     winners = [np.broadcast_to(v == best, (rows,)) for v in values]
     if qualifies is not None:
         winners = [w & qualifies for w in winners]
-    count = np.sum(winners, axis=0, dtype=np.int64)
+    count: IntArray = np.asarray(np.sum(winners, axis=0, dtype=np.int64))
     return _Half(column, winners, count)
 
 
@@ -145,4 +145,5 @@ def _odd_chips(block: Block, game: Game, half: _Half, rows: IndexArray, odd: Int
             keys[i, won] = odd_chip_keys(game, hands, half.column, odd_chip_cards)
     above = (keys[None, :, :] > keys[:, None, :]).sum(axis=1)  # winners with a higher card
     gets = (keys >= 0) & (above < odd[None, :])
-    return gets.sum(axis=1).astype(np.int64)
+    out: IntArray = gets.sum(axis=1).astype(np.int64)
+    return out
