@@ -33,19 +33,24 @@ _QUERY = """
 SELECT h.hand_key, h.game, h.table_name, hp.player, hp.cards_known, hp.door_card,
        hp.final_street, hp.folded
 FROM hands h JOIN hand_players hp USING (hand_key)
-WHERE hp.dealt_in {only} {game}
+WHERE hp.dealt_in {only} {game} {latest}
 ORDER BY h.started_at, h.hand_key, hp.seat
 """
 _ONLY = ("AND h.hand_key IN (SELECT hand_key FROM hand_players "
          "WHERE player = ? AND dealt_in)")
 
 
+_LATEST = ("AND h.hand_key IN (SELECT hand_key FROM hands ORDER BY started_at DESC, "
+           "hand_key DESC LIMIT ?)")
+
+
 def deal_hands(con: duckdb.DuckDBPyConnection, player: str | None = None,
-               game: str | None = None) -> list[DealHand]:
-    """Every stored hand (or ``player``'s, or one game's), oldest first, as the deal audit
-    reads it."""
-    query = _QUERY.format(only=_ONLY if player else "", game="AND h.game = ?" if game else "")
-    params = [p for p in (player, game) if p is not None]
+               game: str | None = None, latest: int | None = None) -> list[DealHand]:
+    """Every stored hand (or ``player``'s, or one game's; with ``latest``, only among the
+    latest so many), oldest first, as the deal audit reads it."""
+    query = _QUERY.format(only=_ONLY if player else "", game="AND h.game = ?" if game else "",
+                          latest=_LATEST if latest is not None else "")
+    params: list[object] = [p for p in (player, game, latest) if p is not None]
     rows = con.execute(query, params).fetchall()
     heroes = {r[3] for r in rows if _logged(r) and r[7]}
     if player is not None:  # his starts count only if they are logged whatever he does

@@ -219,7 +219,7 @@ def door_neighbours(hands: Sequence[DealHand], alpha: float) -> DealTest:
         for a, b in zip(h.doors[0::2], h.doors[1::2], strict=False):
             if a is None or b is None:
                 continue
-            counts["same rank" if rank(a) == rank(b) else "same suit" if suit(a) == suit(b)
+            counts["same rank" if a >> 2 == b >> 2 else "same suit" if a & 3 == b & 3
                    else "neither"] += 1
     shares = [float(NEIGHBOUR_PROBABILITIES[c]) for c in NEIGHBOUR_CLASSES]
     return chi_square("door_neighbours", "deck order: neighbouring door cards",
@@ -250,26 +250,31 @@ def repeated_starts(hands: Sequence[DealHand], alpha: float) -> DealTest:
 
 def later_upcards(hands: Sequence[DealHand], alpha: float) -> DealTest:
     """Ranks of 4th to 6th street upcards against the unseen cards of the moment."""
-    observed = np.zeros(13)
-    expected = np.zeros(13)
+    observed = [0] * 13
+    expected = [0.0] * 13
     for h in hands:
-        seen = [d for d in h.doors if d is not None]
+        seen = {d for d in h.doors if d is not None}
         if h.hero_start is not None:
-            seen += list(h.hero_start[:2])
+            seen.update(h.hero_start[:2])
+        ranks = [0] * 13  # seen cards per rank (rank index = card >> 2)
+        for c in seen:
+            ranks[c >> 2] += 1
         for street in range(1, 4):  # upcards[0] is the door card
             dealt = [up[street] for up in h.upcards if len(up) > street]
             if not dealt:
                 break
-            left = Counter(rank(c) for c in seen)
-            unseen = 52 - len(set(seen))
-            fair = np.array([(4 - left[r]) / unseen for r in range(2, 15)])
-            expected += len(dealt) * fair
+            weight = len(dealt) / (52 - len(seen))
+            for r in range(13):
+                expected[r] += weight * (4 - ranks[r])
             for c in dealt:
-                observed[rank(c) - 2] += 1
-            seen += dealt
-    n = int(observed.sum())
-    shares = expected / n if n else np.full(13, 1 / 13)
-    cells = _Cells(tuple(RANK_NAMES[r] for r in range(2, 15)), (observed,), (shares,))
+                observed[c >> 2] += 1
+                if c not in seen:
+                    seen.add(c)
+                    ranks[c >> 2] += 1
+    n = sum(observed)
+    shares = np.array(expected) / n if n else np.full(13, 1 / 13)
+    cells = _Cells(tuple(RANK_NAMES[r] for r in range(2, 15)), (np.array(observed, float),),
+                   (shares,))
     return chi_square(
         "later_upcards", "ranks of 4th-6th street upcards",
         f"{n:,} upcards of 4th to 6th street, each against the cards unseen when it was "
