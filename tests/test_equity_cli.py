@@ -63,6 +63,9 @@ def test_community_card_on_the_board(capsys):
         ("Th", "Jh", "Qh", "Kh", "Ah", "Ts", "Js", "Qs"), strict=True)]
     code, out, _ = run(capsys, "--game", "stud8", *players)
     assert code == 0 and "community 7th card" in out and "every one of 4 runouts" in out
+    # two players on 6th street, a community card by the rules' choice (TDA, pagat)
+    code, out, _ = run(capsys, "Ah Kh | Qh Jh 2c 3d", "7c 7d | 7s 8s 9d 4c", "--community")
+    assert code == 0 and "community 7th card" in out and "every one of 40 runouts" in out
 
 
 @pytest.mark.parametrize(("argv", "message"), [

@@ -118,3 +118,16 @@ def test_nothing_to_test_exits_2(capsys, fair_db, tmp_path):
     assert code == 2 and "no database" in err
     code, _, err = fairness(capsys, "--db", str(fair_db), "--player", "nobody at all")
     assert code == 2 and "no hands of player 'nobody at all'" in err
+
+
+@pytest.mark.slow
+def test_a_large_simulated_sample_passes_with_the_power_it_states(capsys, tmp_path):
+    from stud_hh.simulate import simulate_to
+
+    simulate_to(tmp_path / "hh", 12_000, game="mixed", seed=31, jobs=2)
+    import_paths([tmp_path / "hh"], db=tmp_path / "big.duckdb", jobs=2)
+    code, out, _ = fairness(capsys, "--db", str(tmp_path / "big.duckdb"), "--format", "json")
+    data = json.loads(out)
+    assert code == 0 and not data["rejected"], data["conclusion"]
+    assert all(t["p_value"] is not None for t in data["tests"])
+    assert "excess of pairs" in data["conclusion"]

@@ -32,6 +32,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="cards out of play: folded upcards, cards only you saw")
     parser.add_argument("--board", default="", metavar="CARD",
                         help="the community card, when the deck ran out on 7th street")
+    parser.add_argument("--community", action=argparse.BooleanOptionalAction, default=None,
+                        help="7th street is (or is not) one community card; default: only "
+                             "when the unseen cards cannot give everyone his own")
     parser.add_argument("--method", choices=["auto", *(m.value for m in Method)],
                         default="auto", help="auto (default) picks by cost")
     parser.add_argument("--seed", type=int, default=0, help="Monte Carlo seed (default 0)")
@@ -100,8 +103,8 @@ def run(args: argparse.Namespace) -> int:
         dead = tuple(card(t) for t in args.dead.split())
         board = tuple(card(t) for t in args.board.split())
         result = equity([p.known for p in players], args.game, dead, board=board,
-                        method=args.method, seed=args.seed, stderr=args.stderr,
-                        samples=args.samples)
+                        community=args.community, method=args.method, seed=args.seed,
+                        stderr=args.stderr, samples=args.samples)
     except (ValueError, CardError, EquityError) as exc:
         print(f"stud-hh equity: error: {exc}", file=sys.stderr)
         return 2

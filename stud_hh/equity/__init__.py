@@ -10,7 +10,8 @@ The package loads its NumPy parts on first use (``stud_hh.equity.model`` alone i
 for the command line's argument parser).
 
 >>> from stud_hh.cards import parse_cards as c
->>> r = equity([c("Ah Ad 2c 3d"), c("Kh Ks 7c 8d")], "stud")
+>>> from stud_hh.equity import equity
+>>> r = equity([c("Ah Ad 2c 3d"), c("Kh Ks 7c 8d")], "stud", stderr=0.01)
 >>> r.method.value, r.players[0].equity > 0.5
 ('monte-carlo', True)
 """

@@ -68,7 +68,7 @@ def equity(
     >>> from stud_hh.cards import parse_cards as c
     >>> r = equity([c("Ah Kh Qh Jh 2c"), c("7c 7d 7s 8s 9d")], "stud", c("Th 5h"))
     >>> r.method.value, round(r.players[0].equity, 3), round(r.players[1].equity, 3)
-    ('exact', 0.198, 0.802)
+    ('exact', 0.288, 0.712)
     """
     s = spot(tuple(tuple(h) for h in hands), game, tuple(dead), tuple(board), community)
     return solve(s, method=method, seed=seed, stderr=stderr, samples=samples,
