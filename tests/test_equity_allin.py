@@ -111,6 +111,15 @@ def test_a_contender_whose_cards_are_unknown_disqualifies_the_hand():
     assert all_in_ev(msgspec.structs.replace(hand, events=tuple(events))) is None
 
 
+def test_a_history_with_impossible_cards_is_not_valued():
+    hand = hands_of("tournament-hilo-all-in-antes.txt")["200000000007"]
+    mid = c("4s 7h 3h")
+    events = tuple(msgspec.structs.replace(e, cards=(*mid[:1], *e.cards[1:]))
+                   if type(e) is Deal and e.player == "big" and len(e.cards) == 3 else e
+                   for e in hand.events)
+    assert all_in_ev(msgspec.structs.replace(hand, events=events)) is None  # 4s twice
+
+
 def test_same_hand_same_figures_from_the_cache():
     hand = hands_of("tournament-hilo-all-in-antes.txt")["200000000007"]
     first = all_in_ev(hand)
@@ -156,3 +165,26 @@ def test_luck_averages_out_over_many_all_ins():
     sd = (sum((x - mean) ** 2 for x in luck) / (n - 1)) ** 0.5
     assert n > 300
     assert abs(mean) / (sd / n ** 0.5) < 4
+
+
+def test_never_raises_on_real_or_broken_hands(stars_files):
+    """At import every parsed hand may reach it: real histories and histories with
+    injected rule breaches give a figure or ``None``, never an exception."""
+    import random
+
+    from stud_hh.faults import FAULT_KINDS, inject
+    from stud_hh.parse import parse_file
+
+    hands = [h for path in stars_files for h in parse_file(path) if isinstance(h, Hand)]
+    assert hands
+    rng = random.Random(4)
+    broken = []
+    for hand in simulate_hands(40, game="mixed", tournament=True, seed=4):
+        for kind in FAULT_KINDS:
+            injected = inject(hand, kind, rng)
+            if injected is not None:
+                broken.append(injected.hand)
+    for hand in hands + broken:
+        ev = all_in_ev(hand)
+        if ev is not None:
+            assert sum(p.equity for p in ev.players) == pytest.approx(1)

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from stud_hh.equity.compute import solve
-from stud_hh.equity.model import Method, spot
+from stud_hh.equity.model import EquityError, Method, spot
 from stud_hh.events import (
     Ante,
     Bet,
@@ -172,8 +172,8 @@ def _deal_order(slots: list[int | None], shown: tuple[int, ...] | None) -> list[
 
 
 def all_in_ev(hand: Hand, rules: RuleSet | None = None) -> AllInEV | None:
-    """Each dealt-in player's equity at the last all-in and his expected net, or ``None``.
-    """
+    """Each dealt-in player's equity at the last all-in and his expected net, or ``None``
+    (also for a history whose cards cannot be: a card shown twice, too many cards)."""
     for e in hand.events:  # most hands have no all-in: a cheap look before the real walk
         if type(e) in _CHIPS and e.all_in:  # type: ignore[union-attr]
             break
@@ -217,9 +217,12 @@ def all_in_ev(hand: Hand, rules: RuleSet | None = None) -> AllInEV | None:
             continue
         dead = tuple(sorted(c for p, ks in enumerate(known) if p not in pot.eligible
                             for c in ks))
-        chips, used, stderr = _pot_chips(hand.header.game, tuple(known[p] for p in pot.eligible),
-                                         dead, board, bool(f.board), amount,
-                                         rules.odd_chip_cards)
+        try:
+            chips, used, stderr = _pot_chips(hand.header.game,
+                                             tuple(known[p] for p in pot.eligible), dead,
+                                             board, bool(f.board), amount, rules.odd_chip_cards)
+        except EquityError:
+            return None  # the validator reports such a history; there is no spot to value
         for p, c in zip(pot.eligible, chips, strict=True):
             expected[p] += c
         if used is Method.MONTE_CARLO:
