@@ -12,6 +12,7 @@ import duckdb
 import polars as pl
 
 from dashboards import data, tables
+from dashboards.fairness_section import fairness_section
 from dashboards.figures import audit as audit_figs
 from dashboards.html import FigureList, Section, note
 from dashboards.quote import quote_action
@@ -65,4 +66,5 @@ def audit_page(con: duckdb.DuckDBPyConnection, scope: data.Scope | str | None
                           "(stud-hh serve replays any hand)."))
         shown.append(replays_block(replays))
     sections.append(Section("Flagged hands", tuple(shown), "flagged-hands"))
+    sections.append(fairness_section(con, game=game))
     return "stud_hh audit: rule violations", subtitle, sections
