@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 
 from stud_hh.cards import RANK_NAMES, RANK_PLURALS, low_rank, rank, str_card
 from stud_hh.events import Game
@@ -19,7 +20,6 @@ _RAZZ = Game.RAZZ
 _STUD8 = Game.STUD8
 _SUIT = TieBreak.SUIT
 _WEIGHT = ev.WEIGHT.__getitem__
-_TABLES: tuple[Sequence[int], Sequence[int], Sequence[int], Sequence[int]] | None = None
 #: Per game, door card -> bring-in key (greater brings in): ``ev.bring_in_key`` as a table.
 _BRING_IN_KEYS = {g: tuple(ev.bring_in_key(c, g) for c in range(52)) for g in Game}
 #: The same tables as dicts (``bring_in_seat``): a card outside the deck is a KeyError.
@@ -88,7 +88,7 @@ def first_actor(
         # and two table reads per player, no helper call (this runs on every street of
         # every hand replayed or simulated). Same keys as ``showing_high_key`` and
         # ``showing_low_key``; anything else goes to the general loop below.
-        low_offset, high_index, high, razz = _TABLES or _load_tables()
+        low_offset, high_index, high, razz = tables()
         lowball = game is _RAZZ
         table = razz if lowball else high
         by_suit = tie_break is _SUIT
@@ -123,10 +123,10 @@ def first_actor(
     return _first_actor(upcards, candidates, game, tie_break, board)
 
 
-def _load_tables() -> tuple[Sequence[int], Sequence[int], Sequence[int], Sequence[int]]:
-    global _TABLES
-    _TABLES = ev.showing_tables()  # built on first use, like the evaluators
-    return _TABLES
+@lru_cache(maxsize=1)
+def tables() -> tuple[Sequence[int], Sequence[int], Sequence[int], Sequence[int]]:
+    """``evaluate.showing.showing_tables``, built on first use (like the evaluators)."""
+    return ev.showing_tables()
 
 
 def _first_actor(

@@ -75,10 +75,12 @@ class Action:
       action ("to"), as in ``raises 10 to 20``; the bring-in counts toward it.
     * ``CALL``: chips added by the call (may be less than owed when all-in).
     * ``CHECK`` / ``FOLD``: ignored.
+
+    ``player`` is the player's index, or his name (the engine looks it up).
     """
 
     kind: ActionKind
-    player: int
+    player: int | str
     amount: int | None = None
 
 
