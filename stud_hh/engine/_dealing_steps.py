@@ -224,7 +224,6 @@ class _Dealing(_Round):
             p = self.index(player)
         except KeyError:
             return IllegalInfo(Code.UNKNOWN_PLAYER, R_CARDS, f"{player} is not dealt in")
-        name = self.players[p]
         if self.phase is _ANTES:
             due = self.antes_due
             missing = ", ".join(self.players[q] for q in due)
@@ -235,26 +234,28 @@ class _Dealing(_Round):
         if (self.phase is not _DEALING or self._community_due or p in dealt
                 or p not in self._deal_pending):
             return IllegalInfo(
-                Code.NOT_DEALING, R_CARDS, f"{name} was dealt cards when none were due", p
+                Code.NOT_DEALING, R_CARDS,
+                f"{self.players[p]} was dealt cards when none were due", p,
             )
         if len(cards) != len(self._pat):
             return IllegalInfo(
                 Code.WRONG_CARD_COUNT, R_CARDS,
-                f"{name} was dealt {len(cards)} cards on {self.street.label}, "
+                f"{self.players[p]} was dealt {len(cards)} cards on {self.street.label}, "
                 f"expected {len(self._pat)}", p,
             )
-        known = [c for c in cards if c is not None]
-        for c in known:
-            if not 0 <= c < DECK_SIZE:
+        for c in cards:
+            if c is not None and not 0 <= c < DECK_SIZE:
                 return IllegalInfo(Code.WRONG_CARD_COUNT, R_CARDS, f"{c} is not a card", p)
         seen = self._seen
-        for c in known:
-            if c in seen or c in street_cards:
-                return IllegalInfo(
-                    Code.DUPLICATE_CARD, R_CARDS,
-                    f"the {str_card(c)} dealt to {name} was already seen in this hand", p,
-                )
-            street_cards.add(c)
+        for c in cards:
+            if c is not None:
+                if c in seen or c in street_cards:
+                    return IllegalInfo(
+                        Code.DUPLICATE_CARD, R_CARDS,
+                        f"the {str_card(c)} dealt to {self.players[p]} was already seen in "
+                        "this hand", p,
+                    )
+                street_cards.add(c)
         dealt.add(p)
         return None
 
@@ -290,9 +291,10 @@ class _Dealing(_Round):
     def _give_cards(self, p: int, cards: Sequence[int | None]) -> None:
         """``p``'s cards of this street, in the street's pattern (the up card is the last)."""
         self._hole[p].extend(cards)
-        for c in cards:
-            if c is not None:
-                self._seen.add(c)
+        if None in cards:
+            self._seen.update([c for c in cards if c is not None])
+        else:
+            self._seen.update(cards)  # type: ignore[arg-type]
         up = cards[-1]
         if self._pat[-1] and up is not None:
             self._ups[p].append(up)

@@ -61,6 +61,7 @@ class _Legality(_Dealing):
         bets_p = self._bets[p]
         total = bets_p + self._stacks[p]
         level = self.bet_level
+        full: tuple[int, ...]
         if self.street == _THIRD and not self.completed:
             kind = _COMPLETE
             full = (self.structure.completion(),)
@@ -157,10 +158,12 @@ class _Legality(_Dealing):
         if self.phase is not _BETTING:
             return self._not_betting(p), kind, p, amount or 0
         orig = kind
-        kind = self._normalise(kind)
-        info = self._turn_breach(kind, p)
-        if info is not None:
-            return info, kind, p, amount or 0
+        if kind is _BET or kind is _RAISE or kind is _COMPLETE:
+            kind = self._normalise(kind)
+        if p != self.to_act or self._bring_in_due or self._folded[p] or not self._stacks[p]:
+            info = self._turn_breach(kind, p)  # not simply his turn: which rule says no
+            if info is not None:
+                return info, kind, p, amount or 0
         if kind is _FOLD:
             return None, kind, p, 0
         if kind is _CHECK:

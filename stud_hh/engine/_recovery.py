@@ -1,7 +1,8 @@
 """Recovery: apply what a hand history says happened even when it breaks a rule.
 
-A layer of ``StudState`` (see ``_table``). The validator replays histories: after a breach it reports the
-refusal and must follow the history, so ``force`` moves the chips and the turn as printed,
+A layer of ``StudState`` (see ``_table``). The validator replays histories: after a breach
+it reports the refusal and must follow the history, so ``force`` moves the chips and the
+turn as printed,
 reopens a round the engine had closed, and deals unknown cards that were never printed.
 """
 

@@ -104,15 +104,8 @@ class _Showdown(_Legality):
         hands: dict[int, tuple[int, ...]] = {}
         for pot in pots:
             if len(pot.eligible) > 1:  # else nobody needs a hand valued
-                board = self._board
-                mucked = self._mucked
-                holes = self._hole
                 for p in self._live:
-                    if not mucked[p]:
-                        hole = holes[p]
-                        if not board and len(hole) == 7 and None not in hole:
-                            hands[p] = tuple(hole)  # the common case of _full_hand
-                            continue
+                    if not self._mucked[p]:
                         h = self._full_hand(p)
                         if h is not None:
                             hands[p] = h

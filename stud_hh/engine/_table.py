@@ -78,6 +78,7 @@ class _Table:
         "n",
         "open_pair",
         "phase",
+        "player_index",
         "players",
         "raises",
         "result",
@@ -116,6 +117,8 @@ class _Table:
         if len(names) != n or len(self._index) != n:
             raise ValueError("players must be n distinct names")
         self.players: tuple[str, ...] = names
+        #: name -> index of every player (read it, never change it: the state's own)
+        self.player_index: Mapping[str, int] = self._index
         self.starting_stacks: tuple[int, ...] = tuple(stacks)
         # money: behind, put in this hand, put in on this street (and the street before)
         self._stacks = list(stacks)
@@ -171,16 +174,11 @@ class _Table:
     # ------------------------------------------------------------------ players
     def index(self, player: int | str) -> int:
         """The index of a player given by index or name (``KeyError`` if unknown)."""
+        if isinstance(player, int) and player.__class__ is int and 0 <= player < self.n:
+            return player
         if isinstance(player, str):
             return self._index[player]
-        if player.__class__ is int and 0 <= player < self.n:
-            return player
         raise KeyError(player)
-
-    @property
-    def player_index(self) -> Mapping[str, int]:
-        """Name -> index of every player (read it, never change it: the state's own)."""
-        return self._index
 
     # ------------------------------------------------------------------ money
     @property

@@ -44,6 +44,10 @@ from .types import Action, ActionKind
 if TYPE_CHECKING:
     from .state import StudState
 
+#: The events that are a player's betting decision (``stud_hh.events.PlayerAction``), as a
+#: union a ``match`` can be checked against.
+BettingEvent = BringIn | Complete | Bet | Raise | Call | Check | Fold
+
 
 def action_from_event(event: Event, state: StudState | None = None) -> Action | None:
     """The engine action for a betting event; None for any other event.

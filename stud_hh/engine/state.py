@@ -69,7 +69,10 @@ class StudState(_Recovery):
         """Applies a legal action and returns it as the rules name it (a PokerStars
         ``raises`` over the bring-in comes back a ``COMPLETE``, an omitted amount filled in);
         raises ``IllegalAction``, the state untouched, if it breaks a rule."""
-        kind, p, amount = self._do(action.kind, action.player, action.amount)
+        info, kind, p, amount = self._check(action.kind, action.player, action.amount)
+        if info is not None:
+            raise IllegalAction(info)
+        self._act(kind, p, amount)
         if kind is _CHECK or kind is _FOLD:
             return action if p == action.player else Action(kind, p)
         if kind is action.kind and p == action.player and amount == action.amount:

@@ -125,7 +125,8 @@ def _check_returns(
             top = max(amounts)
             if top <= 0 or amounts.count(top) > 1:  # nothing uncalled, nothing returned
                 continue
-        top_player, top, second = None, 0, 0
+        top_player: str | None = None
+        top = second = 0
         for player, amount in put_in.items():
             if amount > top:
                 top_player, top, second = player, amount, top
@@ -141,9 +142,9 @@ def _check_returns(
         if got != want:
             actual = ", ".join(f"{money(a, header)} to {p}" for p, a in got.items()) or "none"
             expected = f"{money(excess, header)} to {top_player}" if want else "none"
-            player = returns[0].player if returns else top_player
+            named = returns[0].player if returns else top_player
             out.append(violation(hand.hand_id, "UNCALLED_RETURN_MISMATCH", street=street,
-                                 action_index=None, player=player, actual=actual,
+                                 action_index=None, player=named, actual=actual,
                                  expected=expected))
     return out
 
@@ -227,8 +228,7 @@ def check_cards(hand: Hand, ledger: Ledger) -> list[Violation]:
     board_set = set(board)
     dealt = ledger.dealt
     dealt_cards = list(chain.from_iterable(dealt.values()))
-    distinct = set(dealt_cards)
-    distinct.discard(None)
+    distinct = {c for c in dealt_cards if c is not None}
     owner: dict[int, str] = dict.fromkeys(board, "the board")
     reported: set[int] = set()
     if len(distinct) == len(dealt_cards) - dealt_cards.count(None) and \
@@ -237,8 +237,7 @@ def check_cards(hand: Hand, ledger: Ledger) -> list[Violation]:
         if _shown_as_dealt(dealt, distinct, board_set, ledger.revealed):
             return out
         for player, held in dealt.items():
-            owner.update(dict.fromkeys(held, player))
-        owner.pop(None, None)  # type: ignore[call-overload]
+            owner.update(dict.fromkeys([c for c in held if c is not None], player))
     else:
         _dealt_twice(hid, dealt, owner, reported, out)
     for player, cards in ledger.revealed:
@@ -330,14 +329,14 @@ def check_showdown_order(hand: Hand, ledger: Ledger) -> list[Violation]:
     if len(shows) < 2 or not last_round:
         return []
     shown = {s.player for s in shows}
-    aggressors = [e for e in last_round if type(e) in _AGGRESSIVE]
+    aggressors = [e for e in last_round if isinstance(e, _AGGRESSIVE)]
     first = shows[0].player
     if aggressors:
-        expected = aggressors[-1].player  # type: ignore[attr-defined]
+        expected = aggressors[-1].player
         reason = "last to bet or raise"
         accepted = {expected}
     else:
-        expected = last_round[0].player  # type: ignore[attr-defined]
+        expected = last_round[0].player
         reason = "first to act on the last round"
         lowest_seat = next((s.player for s in hand.seats if s.player in shown), expected)
         accepted = {expected, lowest_seat}

@@ -9,7 +9,8 @@ dealt in, the antes, the bring-in).
 
 from __future__ import annotations
 
-from typing import assert_never
+from collections.abc import Callable
+from typing import Any
 
 from stud_hh.events import (
     Ante,
@@ -41,6 +42,7 @@ from stud_hh.events import (
     UncalledReturn,
 )
 from stud_hh.events import Bet as BetEvent
+from stud_hh.validate.dispatch import every_event
 
 #: One betting street: what each player put in on it, and the uncalled bets returned.
 StreetMoney = tuple[Street, dict[str, int], list[UncalledReturn]]
@@ -110,67 +112,76 @@ class Ledger:
         self._round: list[PlayerAction] = []
         self._action_index = -1
         self._in_showdown = False
+        readers = _READERS
         for event in hand.events:
-            self._read(event)
+            readers[type(event)](self, event)
         self._close_street()
 
-    def _read(self, event: Event) -> None:
-        """One event into the books."""
-        match event:
-            case Deal(player=player, cards=cards):
-                self.took_part.add(player)
-                self.dealt.setdefault(player, []).extend(cards)
-                if len(cards) > 1 and (len(cards) > 3 or event.street is not Street.THIRD):
-                    self.oversized_deals.append(event)
-            case BringIn(player=player, amount=amount):
-                if self.bring_in is None:
-                    self.bring_in = event
-                self._bet(event, self._street_in.get(player, 0) + amount)
-            case BetEvent(player=player, amount=amount) | Call(player=player, amount=amount):
-                self._bet(event, self._street_in.get(player, 0) + amount)
-            case Raise(to=to) | Complete(to=to):
-                self._bet(event, to)
-            case Check():
-                self._action(event)
-            case Fold(player=player, cards=cards):
-                self._action(event)
-                self.folded.add(player)
-                if cards:
-                    self.revealed.append((player, cards))
-            case StreetStart(street=street):
-                self._close_street()
-                self.last_street = street
-            case Ante(player=player, amount=amount):
-                self.antes.append(event)
-                self.took_part.add(player)
-                self._put(player, amount, None, None)
-            case Show(player=player, cards=cards) | Muck(player=player, cards=cards):
-                if cards:
-                    self.revealed.append((player, cards))
-                if self._in_showdown and (cards or isinstance(event, Muck)):
-                    self.showdown.append(event)
-            case SeatResult(player=player, cards=cards):
-                if cards:
-                    self.revealed.append((player, cards))
-            case UncalledReturn(player=player, amount=amount):
-                self._street_returns.append(event)
-                self.total -= amount
-                if player in self._committed:
-                    self._committed[player] -= amount
-            case Collect():
-                self.collects.append(event)
-            case Summary(board=board):
-                self.summary = event
-                self._turn_up(board)
-            case ShowdownStart():
-                self._in_showdown = True
-            case BoardCard(card=card):
-                self._turn_up((card,))
-            case BettingCapped() | DoubleBetAllowed() | NoShow() | NoLowHand() | TableNote() \
-                    | Chat():
-                pass  # nothing to count
-            case _:
-                assert_never(event)
+    # ------------------------------------------------------------------ the events
+    def _deal(self, event: Deal) -> None:
+        player, cards = event.player, event.cards
+        self.took_part.add(player)
+        self.dealt.setdefault(player, []).extend(cards)
+        if len(cards) > 1 and (len(cards) > 3 or event.street is not Street.THIRD):
+            self.oversized_deals.append(event)
+
+    def _bring_in(self, event: BringIn) -> None:
+        if self.bring_in is None:
+            self.bring_in = event
+        self._bet(event, self._street_in.get(event.player, 0) + event.amount)
+
+    def _adds(self, event: BetEvent | Call) -> None:
+        self._bet(event, self._street_in.get(event.player, 0) + event.amount)
+
+    def _raises_to(self, event: Raise | Complete) -> None:
+        self._bet(event, event.to)
+
+    def _fold(self, event: Fold) -> None:
+        self._action(event)
+        self.folded.add(event.player)
+        if event.cards:
+            self.revealed.append((event.player, event.cards))
+
+    def _street(self, event: StreetStart) -> None:
+        self._close_street()
+        self.last_street = event.street
+
+    def _ante(self, event: Ante) -> None:
+        self.antes.append(event)
+        self.took_part.add(event.player)
+        self._put(event.player, event.amount, None, None)
+
+    def _shown(self, event: Show | Muck) -> None:
+        if event.cards:
+            self.revealed.append((event.player, event.cards))
+        if self._in_showdown and (event.cards or type(event) is Muck):
+            self.showdown.append(event)
+
+    def _seat_result(self, event: SeatResult) -> None:
+        if event.cards:
+            self.revealed.append((event.player, event.cards))
+
+    def _returned(self, event: UncalledReturn) -> None:
+        self._street_returns.append(event)
+        self.total -= event.amount
+        if event.player in self._committed:
+            self._committed[event.player] -= event.amount
+
+    def _collect(self, event: Collect) -> None:
+        self.collects.append(event)
+
+    def _summary(self, event: Summary) -> None:
+        self.summary = event
+        self._turn_up(event.board)
+
+    def _showdown_starts(self, event: ShowdownStart) -> None:
+        self._in_showdown = True
+
+    def _board_card(self, event: BoardCard) -> None:
+        self._turn_up((event.card,))
+
+    def _nothing(self, event: Event) -> None:
+        """Table notes, chat and the site's remarks: nothing to count."""
 
     def _action(self, event: PlayerAction) -> None:
         self._action_index += 1
@@ -209,3 +220,32 @@ class Ledger:
         for card in cards:
             if card not in self.board:
                 self.board.append(card)
+
+
+#: What the ledger does with each event type (every one: ``every_event`` checks).
+_READERS: dict[type[Event], Callable[[Ledger, Any], None]] = every_event("the ledger", {
+    Deal: Ledger._deal,
+    BringIn: Ledger._bring_in,
+    BetEvent: Ledger._adds,
+    Call: Ledger._adds,
+    Raise: Ledger._raises_to,
+    Complete: Ledger._raises_to,
+    Check: Ledger._action,
+    Fold: Ledger._fold,
+    StreetStart: Ledger._street,
+    Ante: Ledger._ante,
+    Show: Ledger._shown,
+    Muck: Ledger._shown,
+    SeatResult: Ledger._seat_result,
+    UncalledReturn: Ledger._returned,
+    Collect: Ledger._collect,
+    Summary: Ledger._summary,
+    ShowdownStart: Ledger._showdown_starts,
+    BoardCard: Ledger._board_card,
+    BettingCapped: Ledger._nothing,
+    DoubleBetAllowed: Ledger._nothing,
+    NoShow: Ledger._nothing,
+    NoLowHand: Ledger._nothing,
+    TableNote: Ledger._nothing,
+    Chat: Ledger._nothing,
+})

@@ -17,25 +17,32 @@ The engine is driven only through its public operations (docs/engine-api.md).
 from __future__ import annotations
 
 import contextlib
-from typing import assert_never
+from collections.abc import Callable
+from typing import Any
 
 from stud_hh.engine import IllegalAction, Phase, StudState, action_from_event
+from stud_hh.engine.bridge import BettingEvent
 from stud_hh.events import (
     Ante,
+    Bet,
     BettingCapped,
     BoardCard,
     BringIn,
+    Call,
     Chat,
+    Check,
     Collect,
+    Complete,
     Deal,
     DoubleBetAllowed,
     Event,
+    Fold,
     Hand,
     Limit,
     Muck,
     NoLowHand,
     NoShow,
-    PlayerAction,
+    Raise,
     SeatResult,
     Show,
     ShowdownStart,
@@ -46,6 +53,7 @@ from stud_hh.events import (
 )
 from stud_hh.rules import POKERSTARS, RuleSet
 from stud_hh.validate.catalogue import Violation
+from stud_hh.validate.dispatch import every_event
 from stud_hh.validate.findings import Findings
 from stud_hh.validate.ledger import Ledger
 from stud_hh.validate.money import money
@@ -75,64 +83,60 @@ class Replay:
         self.summary: Summary | None = None
 
     def run(self) -> list[Violation]:
+        steps = _STEPS
         for event in self.hand.events:
-            self.read(event)
+            steps[type(event)](self, event)
         self.deal_given()
         self.finish()
         return self.findings.out
 
-    def read(self, event: Event) -> None:
-        """One event of the history, as the dealer runs it."""
-        match event:
-            case Deal(player=player, cards=cards):
-                self.deals.append((player, cards))  # dealt with the rest of the street
-            case PlayerAction():
-                self.deal_given()
-                self.findings.action_index += 1
-                self.act(event)
-            case StreetStart(street=street):
-                self.findings.street = street
-            case Ante(player=player, amount=amount):
-                self.deal_given()
-                self.ante(player, amount)
-            case Show(player=player, cards=cards):
-                self.deal_given()
-                self.deal_unseen()
-                with contextlib.suppress(IllegalAction, ValueError, KeyError):
-                    self.state.show(player, cards)
-            case Muck(player=player):
-                self.deal_given()
-                with contextlib.suppress(IllegalAction, ValueError, KeyError):
-                    self.state.muck(player)
-            case BoardCard(card=card):
-                self.deal_given()
-                self.deal_unseen()
-                due = self.state.deal_due
-                if due is not None and due.community:
-                    with contextlib.suppress(IllegalAction, ValueError):
-                        self.state.deal_community(card)
-            case Collect(player=player, amount=amount):
-                self.collected[player] = self.collected.get(player, 0) + amount
-            case Summary():
-                self.summary = event
-            case (
-                SeatResult() | UncalledReturn() | ShowdownStart() | NoShow() | NoLowHand()
-                | BettingCapped() | DoubleBetAllowed() | TableNote() | Chat()
-            ):
-                pass  # the record checks' business, or nothing to replay
-            case _:
-                assert_never(event)
+    # ------------------------------------------------------------------ the events
+    def _deal(self, event: Deal) -> None:
+        self.deals.append((event.player, event.cards))  # dealt with the rest of the street
 
-    # ------------------------------------------------------------------ antes and cards
-    def ante(self, player: str, amount: int) -> None:
+
+    def _street(self, event: StreetStart) -> None:
+        self.findings.street = event.street
+
+    def _ante(self, event: Ante) -> None:
+        self.deal_given()
         st = self.state
         if st.phase is not Phase.ANTES:
             return  # a late ante: the record checks judge it
         if self.setup.antes_as_due:
             st.post_antes()
-        elif player in st.player_index:
-            st.force_ante(player, amount)
+        elif event.player in st.player_index:
+            st.force_ante(event.player, event.amount)
 
+    def _show(self, event: Show) -> None:
+        self.deal_given()
+        self.deal_unseen()
+        with contextlib.suppress(IllegalAction, ValueError, KeyError):
+            self.state.show(event.player, event.cards)
+
+    def _muck(self, event: Muck) -> None:
+        self.deal_given()
+        with contextlib.suppress(IllegalAction, ValueError, KeyError):
+            self.state.muck(event.player)
+
+    def _board_card(self, event: BoardCard) -> None:
+        self.deal_given()
+        self.deal_unseen()
+        due = self.state.deal_due
+        if due is not None and due.community:
+            with contextlib.suppress(IllegalAction, ValueError):
+                self.state.deal_community(event.card)
+
+    def _collect(self, event: Collect) -> None:
+        self.collected[event.player] = self.collected.get(event.player, 0) + event.amount
+
+    def _summary(self, event: Summary) -> None:
+        self.summary = event
+
+    def _nothing(self, event: Event) -> None:
+        """The record checks' business (summary lines, returns), or nothing to replay."""
+
+    # ------------------------------------------------------------------ antes and cards
     def deal_given(self) -> None:
         """The cards the history dealt since the last action (a street, usually)."""
         if self.deals:
@@ -149,8 +153,11 @@ class Replay:
                 return
 
     # ------------------------------------------------------------------ betting
-    def act(self, event: PlayerAction) -> None:
+    def _action(self, event: BettingEvent) -> None:
         """The engine judges the action; a refused one is recorded, then followed."""
+        if self.deals:
+            self.deal_given()
+        self.findings.action_index += 1
         st = self.state
         player = event.player
         if player not in st.player_index:
@@ -251,6 +258,22 @@ class Replay:
                  f"{money(want.get(p, 0), h)}" for p in wrong if want.get(p, 0) != got.get(p, 0)]
         self.findings.add("WRONG_WINNER", player=wrong[0], at_action=False,
                           detail="; ".join(parts))
+
+
+#: What the replay does with each event type (every one: ``every_event`` checks).
+_STEPS: dict[type[Event], Callable[[Replay, Any], None]] = every_event("the replay", {
+    Deal: Replay._deal,
+    **dict.fromkeys((BringIn, Complete, Bet, Raise, Call, Check, Fold), Replay._action),
+    StreetStart: Replay._street,
+    Ante: Replay._ante,
+    Show: Replay._show,
+    Muck: Replay._muck,
+    BoardCard: Replay._board_card,
+    Collect: Replay._collect,
+    Summary: Replay._summary,
+    **dict.fromkeys((SeatResult, UncalledReturn, ShowdownStart, NoShow, NoLowHand, BettingCapped,
+                     DoubleBetAllowed, TableNote, Chat), Replay._nothing),
+})
 
 
 def replay(hand: Hand, rules: RuleSet | None = None,
