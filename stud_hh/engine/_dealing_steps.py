@@ -114,15 +114,15 @@ class _Dealing(_Round):
     def verify_deal(
         self, player: int | str, cards: Sequence[int | None]
     ) -> IllegalAction | None:
-        info = self._check_deal(player, cards, set(), set())
+        info = self._check_deal(player, cards, [], set())
         return IllegalAction(info) if info else None
 
     def can_deal(self, player: int | str, cards: Sequence[int | None]) -> bool:
-        return self._check_deal(player, cards, set(), set()) is None
+        return self._check_deal(player, cards, [], set()) is None
 
     def deal(self, player: int | str, cards: Sequence[int | None]) -> None:
         """Gives ``player`` this street's cards (``None`` for an unknown hidden card)."""
-        info = self._check_deal(player, cards, set(), set())
+        info = self._check_deal(player, cards, [], set())
         if info:
             raise IllegalAction(info)
         self._give(self.index(player), cards)
@@ -134,7 +134,7 @@ class _Dealing(_Round):
         pads or cuts the cards to the street's count. A number that is not a card (outside
         0-51) cannot be followed: ``ValueError``."""
         _in_deck(cards)
-        info = self._check_deal(player, cards, set(), set())
+        info = self._check_deal(player, cards, [], set())
         try:
             p = self.index(player)
         except KeyError:
@@ -151,25 +151,27 @@ class _Dealing(_Round):
     def verify_deal_street(self, deals: Deals) -> IllegalAction | None:
         """The first rule the street's deals break: every player due gets the street's
         cards once, no card twice in the hand (``verify_deal`` of each, in order)."""
-        info = self._check_street(list(deals))
+        info = self._check_street(list(deals), [])
         return IllegalAction(info) if info else None
 
     def can_deal_street(self, deals: Deals) -> bool:
-        return self._check_street(list(deals)) is None
+        return self._check_street(list(deals), []) is None
 
     def deal_street(self, deals: Deals) -> None:
         """Deals the whole street at once (``deal`` of each player due, in one call)."""
         pairs = list(deals)
-        info = self._check_street(pairs)
+        dealt: list[int] = []
+        info = self._check_street(pairs, dealt)
         if info:
             raise IllegalAction(info)
-        self._give_street([(self.index(p), cards) for p, cards in pairs])
+        self._give_street(dealt, [cards for _, cards in pairs])
 
     def force_deal_street(self, deals: Deals) -> tuple[IllegalAction, ...]:
         """``deal_street`` when the deals are legal, else ``force_deal`` of each in order."""
         pairs = list(deals)
-        if self._check_street(pairs) is None:
-            self._give_street([(self.index(p), cards) for p, cards in pairs])
+        dealt: list[int] = []
+        if self._check_street(pairs, dealt) is None:
+            self._give_street(dealt, [cards for _, cards in pairs])
             return ()
         return tuple(chain.from_iterable(self.force_deal(p, cards) for p, cards in pairs))
 
@@ -177,7 +179,7 @@ class _Dealing(_Round):
         """Deals every card due this street as unknown (``None``): hidden cards not shown."""
         if self.phase is _DEALING and not self._community_due and self._deal_pending:
             unknown = [None] * len(self._pat)
-            self._give_street([(p, unknown) for p in self._deal_pending])
+            self._give_street(self._deal_pending[:], [unknown] * len(self._deal_pending))
 
     # ------------------------------------------------------------------ community card
     def verify_community(self, card: int | None) -> IllegalAction | None:
@@ -211,11 +213,12 @@ class _Dealing(_Round):
             return
         if self._deal_pending:
             k = len(self._pat)
-            self._give_street([(p, deck.draw_many(k)) for p in self._deal_pending])
+            pending = self._deal_pending[:]
+            self._give_street(pending, [deck.draw_many(k) for _ in pending])
 
     # ------------------------------------------------------------------ checks
     def _check_deal(
-        self, player: int | str, cards: Sequence[int | None], dealt: set[int],
+        self, player: int | str, cards: Sequence[int | None], dealt: list[int],
         street_cards: set[int],
     ) -> IllegalInfo | None:
         """The first rule a deal breaks, ``dealt`` and ``street_cards`` being the players
@@ -256,13 +259,13 @@ class _Dealing(_Round):
                         "this hand", p,
                     )
                 street_cards.add(c)
-        dealt.add(p)
+        dealt.append(p)
         return None
 
     def _check_street(
-        self, deals: list[tuple[int | str, Sequence[int | None]]]
+        self, deals: list[tuple[int | str, Sequence[int | None]]], dealt: list[int]
     ) -> IllegalInfo | None:
-        dealt: set[int] = set()
+        """The first rule the street's deals break; ``dealt`` gets the players, in order."""
         street_cards: set[int] = set()
         for player, cards in deals:
             info = self._check_deal(player, cards, dealt, street_cards)
@@ -307,10 +310,10 @@ class _Dealing(_Round):
         if not self._deal_pending:
             self._begin_betting()
 
-    def _give_street(self, deals: list[tuple[int, Sequence[int | None]]]) -> None:
+    def _give_street(self, players: list[int], cards: list[Sequence[int | None]]) -> None:
         """Every player due gets his cards; the betting opens."""
-        for p, cards in deals:
-            self._give_cards(p, cards)
+        for p, given in zip(players, cards, strict=True):
+            self._give_cards(p, given)
         self._deal_pending.clear()
         self._begin_betting()
 

@@ -190,8 +190,10 @@ class Ledger:
 
     def _bet(self, event: PlayerAction, street_total: int) -> None:
         """A wager: the player's total on this street becomes ``street_total``."""
-        self._action(event)
         player = event.player
+        self._action_index += 1
+        self.took_part.add(player)
+        self._round.append(event)
         put = street_total - self._street_in.get(player, 0)
         self._street_in[player] = street_total
         self._put(player, put, self.last_street, self._action_index)
