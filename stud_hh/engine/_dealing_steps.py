@@ -223,9 +223,8 @@ class _Dealing(_Round):
     ) -> IllegalInfo | None:
         """The first rule a deal breaks, ``dealt`` and ``street_cards`` being the players
         and cards given before it on this street (``_check_street``); it adds to both."""
-        try:
-            p = self.index(player)
-        except KeyError:
+        p = self._index.get(player, -1) if isinstance(player, str) else self._seat(player)
+        if p < 0:
             return IllegalInfo(Code.UNKNOWN_PLAYER, R_CARDS, f"{player} is not dealt in")
         if self.phase is _ANTES:
             due = self.antes_due

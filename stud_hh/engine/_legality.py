@@ -150,9 +150,8 @@ class _Legality(_Dealing):
         self, kind: ActionKind, player: int | str, amount: int | None
     ) -> tuple[IllegalInfo | None, ActionKind, int, int]:
         """(first rule broken or None, normalised kind, player, resolved amount)."""
-        try:
-            p = self.index(player)
-        except KeyError:
+        p = self._index.get(player, -1) if isinstance(player, str) else self._seat(player)
+        if p < 0:
             return IllegalInfo(Code.UNKNOWN_PLAYER, R_ORDER, f"{player} is not dealt in"), \
                 kind, -1, amount or 0
         if self.phase is not _BETTING:

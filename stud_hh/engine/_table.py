@@ -174,11 +174,16 @@ class _Table:
     # ------------------------------------------------------------------ players
     def index(self, player: int | str) -> int:
         """The index of a player given by index or name (``KeyError`` if unknown)."""
-        if isinstance(player, int) and player.__class__ is int and 0 <= player < self.n:
+        p = self._index.get(player, -1) if isinstance(player, str) else self._seat(player)
+        if p < 0:
+            raise KeyError(player)
+        return p
+
+    def _seat(self, player: object) -> int:
+        """``player`` if it is a seat index (an ``int``, not a bool), else -1."""
+        if player.__class__ is int and 0 <= player < self.n:
             return player
-        if isinstance(player, str):
-            return self._index[player]
-        raise KeyError(player)
+        return -1
 
     # ------------------------------------------------------------------ money
     @property

@@ -59,6 +59,8 @@ from stud_hh.validate.ledger import Ledger
 from stud_hh.validate.money import money
 from stud_hh.validate.setup import Setup, setup_for
 
+_BETTING = Phase.BETTING
+
 #: Verdicts that only hold in fixed limit (the engine knows fixed limit only so far).
 _FIXED_LIMIT_ONLY = frozenset(
     {"BET_SIZE", "RAISE_CAP_EXCEEDED", "BIG_BET_WITHOUT_OPEN_PAIR", "SMALL_RAISE_AFTER_BIG_BET",
@@ -163,7 +165,7 @@ class Replay:
         if player not in st.player_index:
             self.findings.add("UNKNOWN_PLAYER", player=player)
             return
-        if st.phase is not Phase.BETTING:
+        if st.phase is not _BETTING:
             self.deal_unseen()
         problem = self.setup.bring_in_problem
         if problem is not None and isinstance(event, BringIn):
