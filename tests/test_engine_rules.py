@@ -869,9 +869,9 @@ def test_a_card_outside_the_deck_is_a_clear_error_never_an_index_error() -> None
     st.deal_street([("Ann", (0, 1, 8)), ("Bob", (2, 3, 12))])
     st.bring_in("Ann")
     st.call("Bob")
-    for card in (-1, 52, 60):
+    for bad in (-1, 52, 60):
         with pytest.raises(ValueError, match="is not a card"):
-            st.force_deal("Ann", (card,))
+            st.force_deal("Ann", (bad,))
     with pytest.raises(ValueError, match="60 is not a card"):
         st.show("Ann", (0, 1, 8, 60))
 
