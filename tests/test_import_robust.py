@@ -27,7 +27,9 @@ def texts(stars_files: list[Path]) -> list[str]:
     return stars_hand_texts(stars_files)
 
 
-def test_bad_files_are_quarantined_with_file_and_line(tmp_path: Path, texts: list[str]) -> None:
+def test_bad_files_are_skipped_or_quarantined_with_file_and_line(
+    tmp_path: Path, texts: list[str]
+) -> None:
     bad = tmp_path / "bad"
     bad.mkdir()
     good = texts[1]
@@ -49,7 +51,9 @@ def test_bad_files_are_quarantined_with_file_and_line(tmp_path: Path, texts: lis
     db = tmp_path / "db.duckdb"
     result = import_paths([bad], db=db, jobs=2)
     assert result.balanced
-    assert result.files == 8
+    # binary, garbage, empty and NUL files are not hand histories: skipped, not quarantined
+    assert result.files == 4
+    assert result.skipped.other_files == 4
     con = check_consistent(db)
     try:
         stored = dict(con.execute(
@@ -69,9 +73,8 @@ def test_bad_files_are_quarantined_with_file_and_line(tmp_path: Path, texts: lis
         by_file.setdefault(file, []).append((start, error, raw))
         assert 1 <= start <= line and error and raw
         assert f"{file}:{line}" in error  # the reason names file and offending line
-    for f in ("binary.dat", "garbage.txt", "nul.txt"):
-        assert name(f) in by_file, f
-    assert [line for line, _, _ in by_file[name("garbage.txt")]] == [1, 5]
+    for f in ("binary.dat", "garbage.txt", "nul.txt", "empty.txt"):
+        assert name(f) not in by_file and name(f) not in stored, f
     # the cut-off hand at the end of truncated.txt is quarantined with its own line
     truncated_line = hands_text([good], 2, 100).count("\n") + 1
     assert [line for line, _, _ in by_file[name("truncated.txt")]] == [truncated_line]

@@ -12,6 +12,7 @@ import sys
 
 import polars as pl
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from pipelines.stats.catalogue import BY_KEY, CATALOGUE, Stat
@@ -26,9 +27,10 @@ SUMMARY = {
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    from pipelines.commands._common import add_db_option
+    from pipelines.commands._common import add_db_option, add_wait_option
 
     add_db_option(parser)
+    add_wait_option(parser, "giving up")
     parser.add_argument("--player", metavar="NAME", help="only this player (exact name)")
     parser.add_argument("--game", metavar="G", help="stud, stud8 or razz")
     parser.add_argument("--stakes", metavar="S", help='as stored, e.g. "0.04/0.08" or "50/100"')
@@ -40,18 +42,27 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    err = Console(stderr=True, highlight=False)
+    err = Console(stderr=True, highlight=False, soft_wrap=True)
     if args.min_hands < 0:
         err.print("stud-hh stats: --min-hands must be 0 or more")
         return 2
+    from pipelines.db import DatabaseBusy, DatabaseUnavailable, connect_read_only, resolve_db
+
+    try:
+        con = connect_read_only(resolve_db(args.db), wait=args.wait)
+    except (DatabaseBusy, DatabaseUnavailable, FileNotFoundError) as exc:
+        err.print(f"stud-hh stats: {escape(str(exc))}")
+        return 1
     try:
         frame = player_stats(
-            args.db, player=args.player, game=args.game, stakes=args.stakes,
+            con, player=args.player, game=args.game, stakes=args.stakes,
             since=args.since, until=args.until, min_hands=args.min_hands,
         )
     except StatsError as exc:
-        err.print(f"stud-hh stats: {exc}")
+        err.print(f"stud-hh stats: {escape(str(exc))}")
         return 2 if "database" not in str(exc) and "table" not in str(exc) else 1
+    finally:
+        con.close()
     if args.format == "csv":
         sys.stdout.write(frame.write_csv())
     elif args.format == "json":
@@ -83,7 +94,7 @@ def format_value(stat: Stat, value: float | int | None) -> str:
 
 def detail_table(row: dict[str, object]) -> Table:
     """Every stat with a non-empty sample for one player, by section."""
-    table = Table(title=f"{row['player']}: {row['hands']} hands",
+    table = Table(title=f"{escape(str(row['player']))}: {row['hands']} hands",
                   caption="n = the sample (denominator); stats with no sample are left out")
     table.add_column("section")
     table.add_column("stat")
@@ -108,7 +119,7 @@ def summary_table(frame: pl.DataFrame) -> Table:
     for header in SUMMARY.values():
         table.add_column(header, justify="right")
     for row in frame.iter_rows(named=True):
-        cells = [str(row["player"])]
+        cells = [escape(str(row["player"]))]  # a name is text, never markup
         for key in SUMMARY:
             stat = BY_KEY[key]
             value = row[key]
