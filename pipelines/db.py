@@ -122,8 +122,10 @@ def connect(db: Path, read_only: bool = False, wait: float = 0.0) -> duckdb.Duck
         try:
             con = duckdb.connect(str(db), read_only=read_only)
             break
-        except duckdb.IOException as exc:
-            if "lock" not in str(exc).lower():
+        except (duckdb.IOException, duckdb.ConnectionException) as exc:
+            # another process holds the file ("lock"), or this one does with another
+            # mode ("same database file": a notebook reading while watch runs in a thread)
+            if not _held_elsewhere(exc):
                 if read_only:
                     raise DatabaseUnavailable(f"cannot open the database {db}: {exc}") from None
                 raise unwritable(db, exc) from None
@@ -140,6 +142,11 @@ def connect(db: Path, read_only: bool = False, wait: float = 0.0) -> duckdb.Duck
         con.execute(f"SET checkpoint_threshold = '{CHECKPOINT_THRESHOLD}'")
         migrate(con)
     return con
+
+
+def _held_elsewhere(exc: Exception) -> bool:
+    text = str(exc).lower()
+    return "lock" in text or "same database file" in text
 
 
 def connect_read_only(db: Path, wait: float = 0.0) -> duckdb.DuckDBPyConnection:

@@ -274,19 +274,21 @@ def _run(
                     result.unfinished.append(mark.plan.path)
             finished += mark.final and mark.plan.needs_reading
             result.files_skipped += not mark.plan.needs_reading
-        with sigint_deferred():  # a batch commits whole or not at all, even on Ctrl-C
+        # A batch commits whole, even on Ctrl-C, and the result counts it before the
+        # interrupt is raised (the message says how many hands are stored).
+        with sigint_deferred():
             counts = writer.write(batch, rows, finished, rejected, chunk.revise)
-        totals.add(counts)
-        files_done += finished
-        result.files += finished
-        result.files_rejected += rejected
-        result.hands_found = totals.found
-        result.imported = totals.imported
-        result.duplicates = totals.duplicates
-        result.quarantined = totals.quarantined
-        result.with_violations = totals.with_violations
-        result.violations = totals.violations
-        result.replaced = totals.replaced
+            totals.add(counts)
+            files_done += finished
+            result.files += finished
+            result.files_rejected += rejected
+            result.hands_found = totals.found
+            result.imported = totals.imported
+            result.duplicates = totals.duplicates
+            result.quarantined = totals.quarantined
+            result.with_violations = totals.with_violations
+            result.violations = totals.violations
+            result.replaced = totals.replaced
         if progress is not None:
             progress(Progress(
                 files_done + result.files_skipped, len(files), totals.found,

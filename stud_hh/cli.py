@@ -51,7 +51,7 @@ def chosen_command(argv: Sequence[str]) -> str | None:
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The parser; with ``only``, just that subcommand is configured (its module imported),
-    the others are listed by name and help."""
+    the others are listed by name and help (``only=""``: none is configured)."""
     parser = argparse.ArgumentParser(prog="stud-hh", description=__doc__.splitlines()[0])
     parser.add_argument("--version", action="version",
                         version=f"stud-hh {package_version()}")
@@ -75,7 +75,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
-        parser = build_parser(chosen_command(argv))
+        parser = build_parser(chosen_command(argv) or "")
         args = parser.parse_args(argv)
         return int(args._run(args) or 0)
     except BrokenPipeError:
