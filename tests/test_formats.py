@@ -62,7 +62,7 @@ def test_known_sites_are_named_not_read(site: str, encoding: str) -> None:
     b"   \n\n",
     b"{   u'Hero': {   'allInEV': 0,\n                  'card1': 18,\n",  # fpdb .hp
     b"(14, u'USD', 'ring', 'stud', '5studhi', 'fl', 'h', 'none', 5, 10)\n",  # fpdb .gt
-    "# My hand histories\n\nPokerStars files go here. Full Tilt too.\n".encode(),  # README
+    b"# My hand histories\n\nPokerStars files go here. Full Tilt too.\n",  # README
     bytes(range(256)) * 8,  # binary
     b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(200),
     b"SQLite format 3\x00" + bytes(500),
@@ -132,7 +132,7 @@ def test_walk_skips_hidden_files_and_says_what_is_missing(tmp_path: Path) -> Non
     (tmp_path / "b" / "z.txt").write_text(STARS)
     (tmp_path / "a.txt").write_text(STARS)
     assert walk([tmp_path, tmp_path / "a.txt"]) == [tmp_path / "a.txt", tmp_path / "b" / "z.txt"]
-    with pytest.raises(FileNotFoundError, match="no such file or folder: .*nope"):
+    with pytest.raises(FileNotFoundError, match=r"no such file or folder: .*nope"):
         walk([tmp_path / "nope"])
 
 

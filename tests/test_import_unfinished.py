@@ -11,6 +11,8 @@ quarantined, as in the one-shot import.
 
 from __future__ import annotations
 
+import functools
+import re
 import tempfile
 import threading
 import time
@@ -19,6 +21,7 @@ from pathlib import Path
 
 import duckdb
 import pytest
+from conftest import STARS
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_import_helpers import check_consistent, renumber, stars_hand_texts
@@ -30,10 +33,16 @@ from stud_hh.formats import recognise_file
 ENCODINGS = ("utf-8", "utf-8-sig", "utf-16", "cp1252")
 
 
-@pytest.fixture(scope="module")
-def texts(stars_files: list[Path]) -> list[str]:
-    found = stars_hand_texts(stars_files)
-    assert found, "no PokerStars hands in the real corpus"
+@functools.cache
+def _corpus_texts() -> tuple[str, ...]:
+    return tuple(stars_hand_texts(sorted(STARS.rglob("*.txt")))) if STARS.is_dir() else ()
+
+
+def corpus_texts() -> list[str]:
+    """The real PokerStars hands (cached: hypothesis calls a test many times)."""
+    found = list(_corpus_texts())
+    if not found:
+        pytest.skip(f"real corpus not found at {STARS} (expected ../shared/corpus)")
     return found
 
 
@@ -45,8 +54,9 @@ def session_text(texts: list[str], picks: list[int], broken: int | None, crlf: b
     hands = []
     for n, i in enumerate(picks):
         text = renumber(texts[i % len(texts)], 7_000 + n)
-        seat = text.split("Seat 1: ", 1)[1].split(" (", 1)[0]
-        text = text.replace(seat, "Zoë €uro")
+        seat = re.search(r"^Seat \d+: (.+?) \(", text, re.MULTILINE)
+        assert seat, text
+        text = text.replace(seat[1], "Zoë €uro")
         if n == broken:
             text = text.replace("*** 4th STREET ***", "*** 5th STREET ***", 1)
         hands.append(text)
@@ -140,26 +150,22 @@ def _imports_between_pieces(texts: list[str], kind: tuple, draws: list[int]) -> 
 @settings(max_examples=2, deadline=None)
 @given(kind=file_kinds, draws=st.lists(st.integers(0, 1 << 30), min_size=1, max_size=2))
 def test_imports_between_random_pieces_store_what_one_import_stores(
-    texts: list[str], kind: tuple, draws: list[int]
+    kind: tuple, draws: list[int]
 ) -> None:
-    _imports_between_pieces(texts, kind, draws)
+    _imports_between_pieces(corpus_texts(), kind, draws)
 
 
 @pytest.mark.slow
 @settings(max_examples=120, deadline=None)
 @given(kind=file_kinds, draws=st.lists(st.integers(0, 1 << 30), min_size=1, max_size=12))
-def test_imports_between_many_random_pieces(
-    texts: list[str], kind: tuple, draws: list[int]
-) -> None:
-    _imports_between_pieces(texts, kind, draws)
+def test_imports_between_many_random_pieces(kind: tuple, draws: list[int]) -> None:
+    _imports_between_pieces(corpus_texts(), kind, draws)
 
 
-def test_a_hand_cut_in_its_summary_is_replaced_by_its_whole_text(
-    tmp_path: Path, texts: list[str]
-) -> None:
+def test_a_hand_cut_in_its_summary_is_replaced_by_its_whole_text(tmp_path: Path) -> None:
     """A cut after ``Total pot ... | Rake $0`` parses (the seat lines are optional) with
     the wrong rake: it is stored, then replaced when the client finishes the hand."""
-    text = session_text(texts, [0, 1], None, False, True)
+    text = session_text(corpus_texts(), [0, 1], None, False, True)
     second = text.index("PokerStars", 10)
     cut = text.index("| Rake $0", second) + len("| Rake $0")
     folder = tmp_path / "hh"
@@ -176,10 +182,8 @@ def test_a_hand_cut_in_its_summary_is_replaced_by_its_whole_text(
     check_nothing_lost(folder, db, [first, again])
 
 
-def test_an_unfinished_hand_is_quarantined_for_now_then_superseded(
-    tmp_path: Path, texts: list[str]
-) -> None:
-    text = session_text(texts, [2, 3], None, False, True)
+def test_an_unfinished_hand_is_quarantined_for_now_then_superseded(tmp_path: Path) -> None:
+    text = session_text(corpus_texts(), [2, 3], None, False, True)
     cut = text.index("*** 4th STREET ***", text.index("PokerStars", 10))
     folder = tmp_path / "hh"
     folder.mkdir()
@@ -203,10 +207,10 @@ def test_an_unfinished_hand_is_quarantined_for_now_then_superseded(
     check_nothing_lost(folder, db, [first, untouched, again])
 
 
-def test_a_hand_broken_mid_file_stays_quarantined(tmp_path: Path, texts: list[str]) -> None:
+def test_a_hand_broken_mid_file_stays_quarantined(tmp_path: Path) -> None:
     """Only an open last hand is read again: once a hand is followed by another, its
     error is final, whatever comes after."""
-    text = session_text(texts, [4, 5, 6], 0, False, True)
+    text = session_text(corpus_texts(), [4, 5, 6], 0, False, True)
     third = text.index("PokerStars", text.index("PokerStars", 10) + 10)
     folder = tmp_path / "hh"
     folder.mkdir()
@@ -285,16 +289,14 @@ def _watch_between_pieces(texts: list[str], kind: tuple, draws: list[int],
 @settings(max_examples=6, deadline=None)
 @given(kind=file_kinds, draws=pieces, settle=st.sampled_from([0.0, 0.15]))
 def test_watch_between_random_pieces_stores_what_one_import_stores(
-    texts: list[str], kind: tuple, draws: list[int], settle: float
+    kind: tuple, draws: list[int], settle: float
 ) -> None:
-    _watch_between_pieces(texts, kind, draws, settle)
+    _watch_between_pieces(corpus_texts(), kind, draws, settle)
 
 
 @pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(kind=file_kinds, draws=st.lists(st.integers(0, 1 << 30), min_size=1, max_size=8),
        settle=st.sampled_from([0.0, 0.15]))
-def test_watch_between_many_random_pieces(
-    texts: list[str], kind: tuple, draws: list[int], settle: float
-) -> None:
-    _watch_between_pieces(texts, kind, draws, settle)
+def test_watch_between_many_random_pieces(kind: tuple, draws: list[int], settle: float) -> None:
+    _watch_between_pieces(corpus_texts(), kind, draws, settle)

@@ -19,7 +19,8 @@ from test_import_helpers import check_consistent, renumber, stars_hand_texts
 from pipelines import import_paths
 from stud_hh.cli import main
 
-HOLDEM = """PokerStars Hand #{id}:  HORSE (Hold'em Limit, $0.04/$0.08 USD) - 2020/05/01 12:{m:02d}:00 ET
+HOLDEM = "PokerStars Hand #{id}:  HORSE (Hold'em Limit, $0.04/$0.08 USD) - " + """\
+2020/05/01 12:{m:02d}:00 ET
 Table 'Alcor III' 8-max Seat #1 is the button
 Seat 1: Anna Lyse ($2.40 in chips)
 Seat 2: Bo Jangles ($1.75 in chips)
@@ -45,7 +46,8 @@ Seat 2: Bo Jangles (small blind) folded before Flop
 Seat 3: C.Ray (big blind) folded on the Flop
 """
 
-OMAHA = """PokerStars Hand #{id}:  HORSE (Omaha Hi/Lo Limit, $0.04/$0.08 USD) - 2020/05/01 12:{m:02d}:00 ET
+OMAHA = "PokerStars Hand #{id}:  HORSE (Omaha Hi/Lo Limit, $0.04/$0.08 USD) - " + """\
+2020/05/01 12:{m:02d}:00 ET
 Table 'Alcor III' 8-max Seat #2 is the button
 Seat 1: Anna Lyse ($2.50 in chips)
 Seat 2: Bo Jangles ($1.73 in chips)
@@ -78,7 +80,8 @@ Seat 2: Bo Jangles (button) mucked
 Seat 3: C.Ray (small blind) folded before Flop
 """
 
-TRIPLE_DRAW = """PokerStars Hand #{id}:  8-Game (Triple Draw 2-7 Lowball Limit, $10/$20 USD) - 2021/02/02 20:{m:02d}:00 ET
+TRIPLE_DRAW = "PokerStars Hand #{id}:  8-Game (Triple Draw 2-7 Lowball Limit, $10/$20 USD)" + """\
+ - 2021/02/02 20:{m:02d}:00 ET
 Table 'Mira II' 6-max Seat #3 is the button
 Seat 1: Dee Cline ($400 in chips)
 Seat 3: Ed Mund ($380 in chips)
