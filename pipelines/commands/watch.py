@@ -38,6 +38,8 @@ def run(args: argparse.Namespace) -> int:
     out.print(f"database: {db}")
     out.print(f"watching {', '.join(args.paths)} (Ctrl-C to stop)")
 
+    said: set[str] = set()  # a file of a site not read yet grows all session: say it once
+
     def imported(result: ImportResult) -> None:
         if result.hands_found:
             out.print(
@@ -45,7 +47,9 @@ def run(args: argparse.Namespace) -> int:
                 f"{result.duplicates} duplicates, {result.quarantined} quarantined"
             )
         for line in result.skipped.lines():
-            out.print(line)
+            if line not in said or line.startswith("other games"):
+                said.add(line)
+                out.print(line)
         for path in result.unfinished:
             out.print(f"unfinished last hand, quarantined until the client finishes it: {path}")
 
