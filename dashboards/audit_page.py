@@ -10,6 +10,7 @@ import duckdb
 import polars as pl
 
 from dashboards import data, tables
+from dashboards.fairness_section import fairness_section
 from dashboards.figures import audit as audit_figs
 from dashboards.html import FigureList, Section, note
 from dashboards.quote import quote_action
@@ -50,4 +51,5 @@ def audit_page(con: duckdb.DuckDBPyConnection, game: str | None
     if total > table.height:
         shown.append(note(f"The first {table.height:,} of {total:,} violations, oldest first."))
     sections.append(Section("Flagged hands", tuple(shown), "flagged-hands"))
+    sections.append(fairness_section(con, game=game))
     return "stud_hh audit: rule violations", subtitle, sections

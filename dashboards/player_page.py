@@ -16,6 +16,7 @@ import polars as pl
 
 from dashboards import data, stats_view
 from dashboards.errors import ReportError
+from dashboards.fairness_section import fairness_section
 from dashboards.figures import door, games, results, streets, winnings
 from dashboards.figures.theme import player_colors
 from dashboards.html import SMALL_SAMPLE, FigureList, Section, note
@@ -84,7 +85,8 @@ def _player_sections(con: duckdb.DuckDBPyConnection, stats: pl.DataFrame,
         hero_hands = int(volume.filter(pl.col("player") == player)["hands"][0])
         title = f"stud_hh report: {player}"
         subtitle = f"{hero_hands:,} hands, {game_words}"
-    sections = [_overview(ctx), _winnings(ctx), _streets(ctx), _results(ctx), _games(ctx)]
+    sections = [_overview(ctx), _winnings(ctx), _streets(ctx), _results(ctx), _games(ctx),
+                fairness_section(con, player, game)]
     return title, subtitle, sections
 
 
