@@ -22,6 +22,7 @@ import pytest
 from test_import_helpers import check_consistent, hands_text, stars_hand_texts, write_hands
 
 from pipelines import import_paths
+from stud_hh.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 NOBODY = 65534
@@ -115,6 +116,7 @@ class Holder:
         self.proc.wait()
 
 
+@pytest.mark.slow
 def test_a_held_database_names_itself_and_the_wait_option(
     tmp_path: Path, texts: list[str]
 ) -> None:
@@ -126,7 +128,7 @@ def test_a_held_database_names_itself_and_the_wait_option(
         for command in (["stats"], ["quarantine"], ["report", "--out", str(tmp_path / "r")],
                         ["import", str(hands), "--quiet"]):
             done = stud_hh(*command, "--db", str(db))
-            one_line_error(done, 1, str(db), f"process {holder.proc.pid}", "--wait")
+            one_line_error(done, 1, str(db), "--wait")
     finally:
         holder.close()
     holder = Holder(db, 1.5)  # --wait outlasts it: the command then runs
@@ -138,9 +140,46 @@ def test_a_held_database_names_itself_and_the_wait_option(
     assert done.stdout.startswith("player,")
 
 
+def test_stats_on_a_held_database_in_process(
+    tmp_path: Path, texts: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The default run's check (the subprocess ones above are slow): one line, exit 1."""
+    hands = write_hands(tmp_path / "a.txt", texts, 2, 12_500)
+    db = tmp_path / "hands.duckdb"
+    import_paths([hands], db=db, jobs=1)
+    holder = Holder(db, 60)
+    try:
+        assert main(["stats", "--db", str(db)]) == 1
+    finally:
+        holder.close()
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and str(db) in err and "--wait SECONDS" in err, err
+
+
 MARKUP_NAMES = ("Joe[/b]", "[bold red]x[/bold red]", "[link=http://x]y[/link]")
 
 
+def test_markup_in_names_prints_as_text_in_process(
+    tmp_path: Path, texts: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = hands_text(texts[:2], 2, 13_500)
+    seats = [line.split(": ", 1)[1].split(" (", 1)[0]
+             for line in text.splitlines() if line.startswith("Seat ") and " in chips" in line]
+    for old, new in zip(dict.fromkeys(seats), MARKUP_NAMES, strict=False):
+        text = text.replace(old, new)
+    (tmp_path / "a.txt").write_text(text, encoding="utf-8")
+    db = tmp_path / "db.duckdb"
+    import_paths([tmp_path / "a.txt"], db=db, jobs=1)
+    capsys.readouterr()
+    assert main(["stats", "--db", str(db)]) == 0
+    out = capsys.readouterr().out
+    for name in MARKUP_NAMES:
+        assert name in out, name
+    assert main(["stats", "--db", str(db), "--player", MARKUP_NAMES[1]]) == 0
+    assert f"{MARKUP_NAMES[1]}: 1 hands" in capsys.readouterr().out
+
+
+@pytest.mark.slow
 def test_player_names_are_printed_as_they_are(tmp_path: Path, texts: list[str]) -> None:
     text = hands_text(texts[:2], 2, 13_000)
     seats = [line.split(": ", 1)[1].split(" (", 1)[0]
@@ -176,7 +215,7 @@ sys.exit(main(sys.argv[1:]))
 """
 
 
-@pytest.mark.parametrize("jobs", ["1", "2"])
+@pytest.mark.parametrize("jobs", ["1", pytest.param("2", marks=pytest.mark.slow)])
 def test_ctrl_c_during_an_import_stops_cleanly_and_the_rerun_completes(
     tmp_path: Path, texts: list[str], jobs: str
 ) -> None:
