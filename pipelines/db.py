@@ -41,6 +41,14 @@ WRITER_THREADS = 1
 CHECKPOINT_THRESHOLD = "64MB"
 
 
+#: How long a writer waits for readers to let go of the file. DuckDB refuses a writer while
+#: another process holds the file read-only (and a reader while a writer holds it); readers
+#: such as ``stud-hh serve`` open it for one request at a time, so a short wait suffices.
+WRITER_WAIT = 10.0
+#: How long a reader retries while a writer (an import, watch's import) holds the file.
+READER_WAIT = 2.0
+
+
 class DatabaseBusy(RuntimeError):
     """Another process is writing to the database."""
 
@@ -101,12 +109,14 @@ def writer_lock(db: Path, timeout: float = 0.0, poll: float = 0.2) -> Iterator[N
         os.close(fd)  # closing the descriptor releases the flock
 
 
-def connect(db: Path, read_only: bool = False, wait: float = 0.0) -> duckdb.DuckDBPyConnection:
+def connect(db: Path, read_only: bool = False, wait: float | None = None
+            ) -> duckdb.DuckDBPyConnection:
     """Open (creating and migrating if needed) the database.
 
-    While another process has it open (DuckDB allows one writer, and no reader beside
-    it), retry for ``wait`` seconds, then raise ``DatabaseBusy`` naming the database,
-    the process and ``--wait``.
+    While another process holds the file (DuckDB allows one writer, and no reader beside
+    it), retry for ``wait`` seconds (default: a writer ``WRITER_WAIT``, a reader
+    ``READER_WAIT``), then raise ``DatabaseBusy`` naming the database, the process and
+    ``--wait``. A database that cannot be created or opened raises ``DatabaseUnavailable``.
     """
     import duckdb  # here, not at the top: the commands' --help needs this module, not DuckDB
 
@@ -117,6 +127,8 @@ def connect(db: Path, read_only: bool = False, wait: float = 0.0) -> duckdb.Duck
             db.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise unwritable(db, exc) from None
+    if wait is None:
+        wait = READER_WAIT if read_only else WRITER_WAIT
     deadline = time.monotonic() + wait
     while True:
         try:
@@ -130,8 +142,8 @@ def connect(db: Path, read_only: bool = False, wait: float = 0.0) -> duckdb.Duck
                     raise DatabaseUnavailable(f"cannot open the database {db}: {exc}") from None
                 raise unwritable(db, exc) from None
             if time.monotonic() >= deadline:
-                raise DatabaseBusy(busy_message(db, str(exc))) from None
-            time.sleep(0.2)
+                raise DatabaseBusy(busy_message(db, str(exc), read_only)) from None
+            time.sleep(0.05)
         except duckdb.Error as exc:  # not a database file, a newer storage version...
             raise DatabaseUnavailable(f"cannot open the database {db}: {exc}") from None
     con.execute("SET enable_progress_bar = false")  # our own bar, or none, on the terminal
@@ -149,17 +161,20 @@ def _held_elsewhere(exc: Exception) -> bool:
     return "lock" in text or "same database file" in text
 
 
-def connect_read_only(db: Path, wait: float = 0.0) -> duckdb.DuckDBPyConnection:
-    """Open an existing database for reading (``FileNotFoundError`` if there is none)."""
+def connect_read_only(db: Path, wait: float | None = None) -> duckdb.DuckDBPyConnection:
+    """Open an existing database for reading (``FileNotFoundError`` if there is none);
+    ``wait`` as for ``connect`` (default ``READER_WAIT``)."""
     if not db.exists():
         raise FileNotFoundError(f"no database at {db}: import hand histories first "
                                 "(stud-hh import)")
     return connect(db, read_only=True, wait=wait)
 
 
-def busy_message(db: Path, error: str) -> str:
+def busy_message(db: Path, error: str, read_only: bool = True) -> str:
     """DuckDB's lock error as a sentence: who holds the database, and what to do."""
     pid = re.search(r"PID (\d+)", error)
     who = f" (process {pid.group(1)})" if pid else ""
-    return (f"{db} is open in another process{who}, an import or watch writing to it; "
-            "wait for it to finish, or retry with --wait SECONDS")
+    holder = ("is being written by another process{who}, an import or watch" if read_only
+              else "is open in another process{who}: an import, watch, or a reader such as "
+              "stud-hh serve").format(who=who)
+    return f"{db} {holder}; wait for it to finish, or retry with --wait SECONDS"

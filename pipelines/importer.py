@@ -24,7 +24,7 @@ import duckdb
 
 from pipelines import facts_hook
 from pipelines.batches import add_quarantine
-from pipelines.db import connect, resolve_db, unwritable, writer_lock
+from pipelines.db import WRITER_WAIT, connect, resolve_db, unwritable, writer_lock
 from pipelines.files import (
     FilePlan,
     FileState,
@@ -168,7 +168,8 @@ def import_paths(
     files = walk(paths)
     rules_name = rules.upper() if isinstance(rules, str) else getattr(rules, "name", None)
     with Pool(jobs, rules) as pool, writer_lock(db_path, lock_timeout):
-        con = connect(db_path, wait=max(0.0, lock_timeout - (time.monotonic() - started)))
+        # readers (stud-hh serve, stats) hold the file a moment at a time: wait for them
+        con = connect(db_path, wait=max(WRITER_WAIT, lock_timeout - (time.monotonic() - started)))
         try:
             result = _import(con, db_path, paths, files, pool, rules_name, progress, started,
                              settle, chunk_hands)

@@ -1,5 +1,5 @@
 -- stud_hh database schema.
--- schema-version: 2
+-- schema-version: 3
 --
 -- This file is always the CURRENT schema: a new database is created from it in one go.
 -- A database made by an older stud_hh is brought up to date by migrations/NNNN_*.sql,
@@ -14,7 +14,8 @@
 -- * hand_key is a surrogate BIGINT assigned by that writer so that the child tables join on
 --   one integer instead of repeating two strings per action.
 -- * Raw hand text is stored only for quarantined hands (nothing is lost); an imported hand
---   keeps its source file and line, which is enough to re-read it (`stud-hh rebuild`).
+--   keeps its source file and line, which is enough to re-read it (`stud-hh rebuild`), and
+--   its events (hand_events), which `stud-hh show` and the replayer read.
 
 CREATE TABLE imports (
     import_id       INTEGER PRIMARY KEY,
@@ -148,4 +149,11 @@ CREATE TABLE quarantine (
     -- the import that read this hand again once the client had finished writing it (the
     -- row then no longer counts as quarantined; NULL: it does)
     superseded_by   INTEGER
+);
+
+-- One row per stored hand: the whole Hand (stud_hh.events) as msgspec MessagePack, so a hand
+-- can be shown, replayed and exported after its file has moved (pipelines/hand_events.py).
+CREATE TABLE hand_events (
+    hand_key        BIGINT NOT NULL,
+    events          BLOB NOT NULL USING COMPRESSION zstd
 );

@@ -26,7 +26,7 @@ import polars as pl
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from pipelines import facts_hook
+from pipelines import facts_hook, hand_events
 from pipelines.batches import Columns, arrow_schema, to_tables
 
 _CHILDREN = ("hand_players", "actions", "violations")
@@ -115,6 +115,9 @@ class Writer:
                     table = self._facts_table(facts)
                     if table.num_rows:
                         self._insert(facts_hook.TABLE, table, keys)
+                events = batch.get(hand_events.TABLE)
+                if events is not None and events.num_rows:
+                    self._insert(hand_events.TABLE, events, keys)
             if tables["quarantine"].num_rows:
                 self._insert("quarantine", tables["quarantine"], None,
                              f", {self.import_id} AS import_id", has_local=False)
@@ -149,8 +152,8 @@ class Writer:
                 "SELECT hand_key FROM hands WHERE source_file = ? AND source_line = ?",
                 [file, line]).fetchall()]
             for key in keys:
-                for table in (*_CHILDREN, *((facts_hook.TABLE,) if self.facts_columns else ()),
-                              "hands"):
+                facts = (facts_hook.TABLE,) if self.facts_columns else ()
+                for table in (*_CHILDREN, hand_events.TABLE, *facts, "hands"):
                     self.con.execute(f"DELETE FROM {table} WHERE hand_key = ?", [key])
             replaced += len(keys)
             self.con.execute(

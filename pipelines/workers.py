@@ -26,7 +26,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
-from pipelines import facts_hook
+from pipelines import facts_hook, hand_events
 from pipelines.batches import BatchRows, add_quarantine, empty_batch
 from pipelines.facts_batch import FactsCollector
 from pipelines.transfer import pack, unpack
@@ -137,13 +137,14 @@ def _process_chunk(raws: list[RawHand]) -> Batch:
     del parsed
     rows = BatchRows()
     facts = facts_hook.collector()
-    local = 0
+    kept: list[Hand] = []
     for raw, hand, found in audited:
-        if add_audited(batch, rows, facts, local, raw, hand, found):
-            local += 1
+        if add_audited(batch, rows, facts, len(kept), raw, hand, found):
+            kept.append(hand)
     tables = rows.tables()
     if facts is not None:
         tables["player_facts"] = facts.table(tables["hands"])
+    tables[hand_events.TABLE] = hand_events.events_table(kept)
     batch.update(tables)
     return batch
 

@@ -32,8 +32,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "fairness": ("pipelines.commands.fairness", "test whether the deal is consistent with a "
                  "fair, shuffled deck"),
     "rebuild": ("pipelines.commands.rebuild", "recompute per-hand facts after a catalogue change"),
+    "show": ("pipelines.commands.show", "print one stored hand and the rule violations in it"),
     "report": ("dashboards.commands.report", "write the Plotly HTML report"),
     "demo": ("dashboards.commands.demo", "simulate, import, show stats and write a report"),
+    "serve": ("dashboards.commands.serve", "browse the database in a local web app"),
 }
 
 

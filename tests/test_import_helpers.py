@@ -80,6 +80,10 @@ def check_consistent(db: Path) -> duckdb.DuckDBPyConnection:
                "AND q.hand_line = h.source_line") == 0
     assert one("SELECT coalesce(sum(quarantined), 0) FROM imports") == one(
         "SELECT count(*) FROM quarantine WHERE kind = 'hand'")
+    has_events = one(
+        "SELECT count(*) FROM information_schema.tables WHERE table_name = 'hand_events'")
+    if has_events:  # a withdrawn hand takes its events along
+        assert one("SELECT count(*) FROM hand_events e ANTI JOIN hands h USING (hand_key)") == 0
     has_facts = one(
         "SELECT count(*) FROM information_schema.tables WHERE table_name = 'player_facts'")
     if has_facts:  # the stats module's companion rows commit with their hands

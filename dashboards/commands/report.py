@@ -12,13 +12,17 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="DuckDB database (default: $STUD_HH_DB or the user data folder)")
     parser.add_argument("--player", metavar="NAME", help="one player's report")
     parser.add_argument("--game", metavar="G", help="stud, stud8 (hilo) or razz")
+    parser.add_argument("--kind", choices=("cash", "tournament"),
+                        help="cash games or tournaments only")
+    parser.add_argument("--currency", metavar="UNIT",
+                        help="one money unit: a currency (USD, EUR), chips or play")
     parser.add_argument("--out", metavar="FILE", default="report.html",
                         help="HTML file to write (default: report.html)")
     parser.add_argument("--audit", action="store_true",
                         help="the audit page: violations by code, by site, flagged hands")
-    parser.add_argument("--wait", type=float, default=0.0, metavar="SECONDS",
+    parser.add_argument("--wait", type=float, default=None, metavar="SECONDS",
                         help="if an import is writing to the database, wait this long for "
-                        "it (default: fail at once)")
+                        "it (default: a moment)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -34,7 +38,8 @@ def run(args: argparse.Namespace) -> int:
     db = resolve_db(args.db)
     try:  # busy or missing: say so before any work (and wait if asked)
         connect_read_only(db, wait=args.wait).close()
-        out = build_report(db, Path(args.out), player=args.player, game=game, audit=args.audit)
+        out = build_report(db, Path(args.out), player=args.player, game=game, audit=args.audit,
+                           kind=args.kind, unit=args.currency)
     except (ReportError, StatsError, DatabaseBusy, DatabaseUnavailable,
             FileNotFoundError) as exc:
         print(f"stud-hh report: {exc}", file=sys.stderr)

@@ -23,11 +23,12 @@ def add_db_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def add_wait_option(parser: argparse.ArgumentParser, what: str) -> None:
+def add_wait_option(parser: argparse.ArgumentParser, what: str, default: float | None = None,
+                    default_text: str = "a moment") -> None:
     parser.add_argument(
-        "--wait", type=float, default=0.0, metavar="SECONDS",
+        "--wait", type=float, default=default, metavar="SECONDS",
         help=f"if another process is writing to the database, wait this long for it "
-        f"before {what} (default: fail at once)",
+        f"before {what} (default: {default_text})",
     )
 
 

@@ -30,7 +30,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", type=str.upper, choices=sorted(PRESETS), default=None,
                         metavar="PRESET",
                         help=f"rule book to validate against: {', '.join(sorted(PRESETS))}")
-    add_wait_option(parser, "giving up")
+    add_wait_option(parser, "giving up", 0.0, "fail at once")
     parser.add_argument("--quiet", action="store_true", help="no progress bar, counts only")
 
 
