@@ -160,8 +160,10 @@ MARKUP_NAMES = ("Joe[/b]", "[bold red]x[/bold red]", "[link=http://x]y[/link]")
 
 
 def test_markup_in_names_prints_as_text_in_process(
-    tmp_path: Path, texts: list[str], capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, texts: list[str], capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    monkeypatch.setenv("COLUMNS", "200")  # room for every name in full
     text = hands_text(texts[:2], 2, 13_500)
     seats = [line.split(": ", 1)[1].split(" (", 1)[0]
              for line in text.splitlines() if line.startswith("Seat ") and " in chips" in line]
