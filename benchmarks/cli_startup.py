@@ -27,7 +27,7 @@ def cpu_seconds(tree: Path, argv: list[str]) -> float:
     """CPU time of one ``python -m stud_hh.cli ARGV`` run with ``tree`` first on the path."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     subprocess.run([sys.executable, "-m", "stud_hh.cli", *argv], capture_output=True,
-                   env={**os.environ, "PYTHONPATH": str(tree)}, check=False, cwd=ROOT)
+                   env={**os.environ, "PYTHONPATH": str(tree)}, check=False, cwd=tree)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
