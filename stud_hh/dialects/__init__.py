@@ -1,8 +1,12 @@
-"""Site dialects: each poker site's text format is one sub-package behind one protocol.
+"""Site dialects: each poker site's format is one sub-package behind one protocol.
 
-A dialect recognises its own hands from their first line (``sniff``) and turns one
-``RawHand`` into a ``Hand`` or a ``ParseError``; it never raises. Adding a site means adding a
-sub-package and one entry to ``DIALECTS``; callers only ever go through ``detect``.
+A dialect recognises its own text (``sniff``), may split a file into hands itself (``split``:
+text formats leave it to the reader's blank-line split, XML formats stream their hand
+elements), turns one ``RawHand`` into a ``Hand``, a ``ParseError`` or an ``OtherGame``
+(``parse_hand``, which never raises), and names the rule preset its site deals by
+(``rules``). Adding a site is a sub-package, its grammar (text sites) and one entry in
+``REGISTRY``; ``docs/dialects.md`` is the checklist. Callers go through ``stud_hh.parse``
+(or ``detect``/``find_dialect`` here).
 
 >>> detect("PokerStars Hand #1:  Razz Limit ($1/$2 USD) - 2020/01/01 10:00:00 ET").name
 'pokerstars'
@@ -13,11 +17,19 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from functools import cache
-from typing import Protocol, runtime_checkable
+from importlib import import_module
+from typing import BinaryIO, Protocol, runtime_checkable
 
-from stud_hh.events import Hand, ParseError
-from stud_hh.reader import RawHand
+from stud_hh.events import Parsed
+from stud_hh.reader import RawHand, read_text_hands
+
+#: Every dialect, as ``"module:Class"``, most common first; imported on first use (a Lark
+#: grammar takes a moment to load). One entry per site.
+REGISTRY: tuple[str, ...] = (
+    "stud_hh.dialects.pokerstars:PokerStars",
+)
 
 
 @runtime_checkable
@@ -26,16 +38,44 @@ class Dialect(Protocol):
 
     #: short lowercase identifier, also ``Header.site`` of the hands it parses
     name: str
-    #: matches (at a line start) the first line of a hand; the reader splits on it too
-    hand_start: re.Pattern[str]
+    #: the ``stud_hh.rules`` preset the site deals by (the importer and auditor's default)
+    rules: str
+    #: the first line of a hand, for text formats (the reader also splits hands glued
+    #: together on it); None for a format that splits its files itself (``split``)
+    hand_start: re.Pattern[str] | None
 
     def sniff(self, text: str) -> bool:
-        """Whether ``text`` (a hand, or the start of a file) is written in this dialect."""
+        """Whether ``text`` (the start of a file, or one hand as ``split`` cut it) is
+        written in this dialect."""
         ...
 
-    def parse_hand(self, raw: RawHand) -> Hand | ParseError:
-        """The hand in ``raw``, or a ``ParseError`` carrying file, line and text."""
+    def split(self, stream: BinaryIO, path: str | None) -> Iterator[RawHand]:
+        """The hands of a file, in order, streaming (flat memory)."""
         ...
+
+    def parse_hand(self, raw: RawHand) -> Parsed:
+        """The hand in ``raw``, or a ``ParseError`` carrying file, line and text, or an
+        ``OtherGame`` for a hand of a game stud_hh does not read. Never raises."""
+        ...
+
+
+class TextDialect:
+    """The usual text format: hands split on blank lines (and before ``hand_start``).
+
+    A subclass sets ``name``, ``rules`` and ``hand_start`` and writes ``parse_hand``;
+    ``sniff`` takes a text whose first line starts like ``hand_start``.
+    """
+
+    name: str
+    rules: str
+    hand_start: re.Pattern[str] | None
+
+    def sniff(self, text: str) -> bool:
+        assert self.hand_start is not None
+        return self.hand_start.match(text.lstrip("\ufeff \t\r\n")) is not None
+
+    def split(self, stream: BinaryIO, path: str | None) -> Iterator[RawHand]:
+        return read_text_hands(stream, path, self.hand_start)
 
 
 class UnknownFormat(ValueError):
@@ -44,10 +84,15 @@ class UnknownFormat(ValueError):
 
 @cache
 def dialects() -> tuple[Dialect, ...]:
-    """Every known dialect, most common first; built once, on first use (Lark is slowish)."""
-    from stud_hh.dialects.pokerstars import PokerStars
-
-    return (PokerStars(),)
+    """Every registered dialect, in ``REGISTRY`` order; built once, on first use."""
+    found: list[Dialect] = []
+    for entry in REGISTRY:
+        module, _, name = entry.partition(":")
+        dialect = getattr(import_module(module), name)()
+        if not isinstance(dialect, Dialect):  # pragma: no cover - a broken registry entry
+            raise TypeError(f"{entry} does not implement the Dialect protocol")
+        found.append(dialect)
+    return tuple(found)
 
 
 def find_dialect(text: str) -> Dialect | None:
@@ -68,14 +113,18 @@ def detect(text: str) -> Dialect:
     return dialect
 
 
-def hand_starts() -> re.Pattern[str]:
-    """One pattern for the first line of a hand in any dialect (the reader's boundary)."""
-    return _hand_starts()
-
-
 @cache
-def _hand_starts() -> re.Pattern[str]:
-    return re.compile("|".join(f"(?:{d.hand_start.pattern})" for d in dialects()))
+def hand_starts() -> re.Pattern[str]:
+    """One pattern for the first line of a hand in any text dialect (the reader's boundary);
+    each dialect's flags (``IGNORECASE``) apply to its own part."""
+    parts = []
+    for dialect in dialects():
+        start = dialect.hand_start
+        if start is not None:
+            flags = "i" if start.flags & re.IGNORECASE else ""
+            parts.append(f"(?{flags}:{start.pattern})" if flags else f"(?:{start.pattern})")
+    return re.compile("|".join(parts) or "(?!)")
 
 
-__all__ = ["Dialect", "UnknownFormat", "detect", "dialects", "find_dialect", "hand_starts"]
+__all__ = ["REGISTRY", "Dialect", "TextDialect", "UnknownFormat", "detect", "dialects",
+           "find_dialect", "hand_starts"]
