@@ -112,7 +112,7 @@ def stages(source: Path, n: int = 4_000, chunk: int | None = None) -> dict[str, 
     import pickle
     from multiprocessing.reduction import ForkingPickler
 
-    from pipelines import facts_hook
+    from pipelines import facts_hook, hand_events
     from pipelines.batches import BatchRows, empty_batch
     from pipelines.db import connect
     from pipelines.store import Writer
@@ -150,7 +150,7 @@ def stages(source: Path, n: int = 4_000, chunk: int | None = None) -> dict[str, 
     facts = [facts_of.of(h) for h in hands]  # type: ignore[arg-type]
     took["facts"] = clock() - t
     batches = []
-    flatten = arrow = 0.0
+    flatten = arrow = events = 0.0
     for start in range(0, len(raws), chunk):
         rows = BatchRows()
         collected = facts_hook.collector()
@@ -163,10 +163,14 @@ def stages(source: Path, n: int = 4_000, chunk: int | None = None) -> dict[str, 
         batch = empty_batch()
         batch.update(rows.tables())
         batch["player_facts"] = collected.table(batch["hands"])
-        arrow += clock() - t1
+        t2 = clock()
+        batch[hand_events.TABLE] = hand_events.events_table(
+            hands[start:start + chunk])  # type: ignore[arg-type]
+        events += clock() - t2
+        arrow += t2 - t1
         flatten += t1 - t
         batches.append(batch)
-    took["flatten"], took["to Arrow"] = flatten, arrow
+    took["flatten"], took["to Arrow"], took["events"] = flatten, arrow, events
     t = clock()
     # what the pool does with a worker's batch (jobs > 1): pack, pickle, unpickle, unpack
     batches = [unpack(pickle.loads(ForkingPickler.dumps(pack(b)))) for b in batches]

@@ -1,5 +1,5 @@
 -- stud_hh database schema.
--- schema-version: 1
+-- schema-version: 3
 --
 -- This file is always the CURRENT schema: a new database is created from it in one go.
 -- A database made by an older stud_hh is brought up to date by migrations/NNNN_*.sql,
@@ -14,7 +14,8 @@
 -- * hand_key is a surrogate BIGINT assigned by that writer so that the child tables join on
 --   one integer instead of repeating two strings per action.
 -- * Raw hand text is stored only for quarantined hands (nothing is lost); an imported hand
---   keeps its source file and line, which is enough to re-read it (`stud-hh rebuild`).
+--   keeps its source file and line, which is enough to re-read it (`stud-hh rebuild`), and
+--   its events (hand_events), which `stud-hh show` and the replayer read.
 
 CREATE TABLE imports (
     import_id       INTEGER PRIMARY KEY,
@@ -33,13 +34,22 @@ CREATE TABLE imports (
     quarantined     BIGINT NOT NULL DEFAULT 0,
     with_violations BIGINT NOT NULL DEFAULT 0,    -- imported hands with at least one
     violations      BIGINT NOT NULL DEFAULT 0,
-    version         VARCHAR                       -- stud_hh version that ran it
+    version         VARCHAR,                      -- stud_hh version that ran it
+    -- what the run did not read (written when it ends): files that are not hand histories,
+    -- files per site whose format is not read yet, hands of other games per game
+    files_other     INTEGER NOT NULL DEFAULT 0,
+    files_unsupported MAP(VARCHAR, INTEGER),
+    other_games     MAP(VARCHAR, BIGINT),
+    -- stored hands of earlier runs replaced by their whole text: a file's last hand read
+    -- while the client was still writing it (count(hands) = sum(imported) - sum(replaced))
+    replaced        BIGINT NOT NULL DEFAULT 0
 );
 
 -- One row per file ever read. The content hash covers the first hashed_bytes bytes, so a
 -- file that only grew (the poker client appends) is recognised and resumed after
 -- last_hand_line; a file whose start changed is read again (the anti-join drops what is
--- already stored).
+-- already stored). A last hand with no blank line after it yet may still be being written:
+-- tail_hash keeps its text's hash, and the next run reads it again if it changed.
 CREATE TABLE files (
     path            VARCHAR NOT NULL,
     size            BIGINT NOT NULL,
@@ -51,7 +61,8 @@ CREATE TABLE files (
     hands           BIGINT NOT NULL,             -- hands found in it, over all imports
     complete        BOOLEAN NOT NULL,            -- false: killed mid-file or tail held back
     first_import    INTEGER NOT NULL,
-    last_import     INTEGER NOT NULL
+    last_import     INTEGER NOT NULL,
+    tail_hash       VARCHAR                      -- the hand at last_hand_line is open
 );
 
 CREATE TABLE hands (
@@ -134,5 +145,15 @@ CREATE TABLE quarantine (
     hand_line       BIGINT,                      -- where the hand starts
     hand_id         VARCHAR,
     error           VARCHAR NOT NULL,
-    raw_text        VARCHAR NOT NULL
+    raw_text        VARCHAR NOT NULL,
+    -- the import that read this hand again once the client had finished writing it (the
+    -- row then no longer counts as quarantined; NULL: it does)
+    superseded_by   INTEGER
+);
+
+-- One row per stored hand: the whole Hand (stud_hh.events) as msgspec MessagePack, so a hand
+-- can be shown, replayed and exported after its file has moved (pipelines/hand_events.py).
+CREATE TABLE hand_events (
+    hand_key        BIGINT NOT NULL,
+    events          BLOB NOT NULL USING COMPRESSION zstd
 );

@@ -26,7 +26,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
-from pipelines import facts_hook
+from pipelines import facts_hook, hand_events
 from pipelines.batches import BatchRows, add_quarantine, empty_batch
 from pipelines.facts_batch import FactsCollector
 from pipelines.transfer import pack, unpack
@@ -123,8 +123,9 @@ def _process_chunk(raws: list[RawHand]) -> Batch:
         item = parse_raw(raw)
         if isinstance(item, ParseError):
             add_quarantine(batch, item, file=raw.path, line=raw.line, text=raw.text)
-        elif isinstance(item, OtherGame):
-            continue  # another game of a mixed-game file: not a stud hand, not an error
+        elif isinstance(item, OtherGame):  # a mixed-game file's hold'em, Omaha, draw...
+            other = batch.setdefault("other_games", {})  # counted per game, not stored
+            other[item.game] = other.get(item.game, 0) + 1
         else:
             parsed.append((raw, item))
     audited: list[tuple[RawHand, Hand, list[Violation]]] = []
@@ -136,13 +137,14 @@ def _process_chunk(raws: list[RawHand]) -> Batch:
     del parsed
     rows = BatchRows()
     facts = facts_hook.collector()
-    local = 0
+    kept: list[Hand] = []
     for raw, hand, found in audited:
-        if add_audited(batch, rows, facts, local, raw, hand, found):
-            local += 1
+        if add_audited(batch, rows, facts, len(kept), raw, hand, found):
+            kept.append(hand)
     tables = rows.tables()
     if facts is not None:
         tables["player_facts"] = facts.table(tables["hands"])
+    tables[hand_events.TABLE] = hand_events.events_table(kept)
     batch.update(tables)
     return batch
 
