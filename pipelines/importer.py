@@ -20,7 +20,6 @@ from pathlib import Path
 
 import duckdb
 
-from pipelines import facts_hook
 from pipelines.batches import add_quarantine
 from pipelines.db import connect, resolve_db, writer_lock
 from pipelines.files import (
@@ -145,7 +144,6 @@ def import_paths(
     with Pool(jobs, rules) as pool, writer_lock(db_path, lock_timeout):
         con = connect(db_path)
         try:
-            facts_hook.ensure_table(con)
             import_id = _begin(con, [str(p) for p in paths], rules_name, pool.jobs)
             result = ImportResult(db=db_path, import_id=import_id, jobs=pool.jobs)
             try:
