@@ -79,7 +79,7 @@ def hands_row(
 def player_rows(local: int, hand: Hand, seen: Recap) -> list[Row]:
     """One row per seat: cards seen, door card, money in and out, rake share, showdown."""
     rake = 0 if seen.summary is None else seen.summary.rake
-    shares = rake_shares(rake, seen.collected, [s.player for s in hand.seats])
+    shares = rake_shares(rake, seen.collected, hand.seats)
     showed = {show.player for show in seen.shows}
     rows = []
     for seat in hand.seats:

@@ -49,14 +49,14 @@ Definitions worth knowing (``docs/stats.md`` has the full list):
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import msgspec
 
 from stud_hh.cards import low_rank, rank, suit
 from stud_hh.evaluate import high_value, low8_value
-from stud_hh.events import Game, Hand, Header, Show, Street, StreetStart
-from stud_hh.recap import Action, ActionKind, Recap, recap
+from stud_hh.events import Game, Hand, Header, Seat, Show, Street
+from stud_hh.recap import Action, ActionKind, Recap, Round, recap
 
 # Enum members read in the per-decision code, as module constants: reading an enum
 # member's attribute costs ~15 times a global in CPython 3.11.
@@ -226,27 +226,30 @@ def razz_low(cards: Sequence[int]) -> int | None:
     return distinct[4] if len(distinct) >= 5 else None
 
 
-def rake_shares(rake: int, collected: Mapping[str, int], seats: Sequence[str]) -> dict[str, int]:
+def rake_shares(rake: int, collected: Mapping[str, int], seats: Sequence[Seat]) -> dict[str, int]:
     """Each winner's share of the rake: in proportion to what they collected, in whole units.
 
     Every player who collected pays ``rake * collected // total collected``; the units left
     over (fewer than the winners) go one each to the largest remainders, a tie to the
-    player who collected more, then to the earlier seat in ``seats`` (the seat lines'
-    order); a collector not seated comes after every seat. The shares sum to the rake.
+    player who collected more, then to the earlier of the hand's ``seats`` (as listed); a
+    collector not seated comes after every seat. The shares sum to the rake.
 
-    >>> rake_shares(5, {"Ann": 3, "Bob": 7}, ["Ann", "Bob"])  # 1.5 and 3.5: Bob, who won more
+    >>> seats = (Seat(1, "Ann", 100), Seat(2, "Bob", 100))
+    >>> rake_shares(5, {"Ann": 3, "Bob": 7}, seats)  # 1.5 and 3.5: Bob, who won more
     {'Ann': 1, 'Bob': 4}
-    >>> rake_shares(1, {"Bob": 1, "Ann": 1}, ["Ann", "Bob"])  # a tie: the earlier seat
+    >>> rake_shares(1, {"Bob": 1, "Ann": 1}, seats)  # a tie: the earlier seat
     {'Bob': 0, 'Ann': 1}
     """
-    winners = {p: amount for p, amount in collected.items() if amount > 0}
-    total = sum(winners.values())
-    if rake <= 0 or total <= 0:
+    if rake <= 0:
         return {}
+    winners = {p: amount for p, amount in collected.items() if amount > 0}
+    if len(winners) < 2:  # the usual pot: one winner pays all of it
+        return dict.fromkeys(winners, rake)
+    total = sum(winners.values())
     shares = {p: rake * amount // total for p, amount in winners.items()}
     left = rake - sum(shares.values())
     if left:
-        position = {p: i for i, p in reversed(list(enumerate(seats)))}
+        position = {s.player: i for i, s in reversed(list(enumerate(seats)))}
         by_remainder = sorted(winners, key=lambda p: (
             -(rake * winners[p] % total), -winners[p], position.get(p, len(seats))))
         for p in by_remainder[:left]:
@@ -273,19 +276,19 @@ def _records(hand: Hand, seen: Recap) -> tuple[dict[str, PlayerFacts], list[str]
         involved = {s.player for s in seats}
     facts: dict[str, PlayerFacts] = {}
     players: list[str] = []
+    game = hand.header.game
     for s in seats:
         if s.player not in involved:
             continue
         players.append(s.player)
-        f = facts[s.player] = PlayerFacts(
-            player=s.player, seat=s.seat, stack=s.stack,
+        door = seen.door.get(s.player)
+        facts[s.player] = PlayerFacts(
+            player=s.player, seat=s.seat, stack=s.stack, door_card=door,
+            door_rank=None if door is None else rank(door),
+            start_category=None if door is None else _known_start(
+                game, seen.third[s.player], door),
             streets=(StreetFacts(), StreetFacts(), StreetFacts(), StreetFacts()),
         )
-        door = seen.door.get(s.player)
-        if door is not None:
-            f.door_card = door
-            f.door_rank = rank(door)
-            f.start_category = _known_start(hand.header.game, seen.third[s.player], door)
     return facts, players
 
 
@@ -319,55 +322,53 @@ class _Steal:
     answered: bool = False  # someone called or raised after it
 
 
-@dataclass(slots=True)
 class _Betting:
-    """Replays the decisions street by street and records each player's facts."""
+    """Replays the decisions round by round and records each player's facts."""
 
-    facts: dict[str, PlayerFacts]
-    order: list[str]  # 3rd-street acting order, from the bring-in, clockwise
-    door_value: dict[str, int]  # higher is a better door card to steal against
-    open_pair: bool
-    small_bet: int
-    live: dict[str, PlayerFacts]
-    invested: dict[str, int] = field(default_factory=dict)  # chips put in by decisions
-    committed: dict[str, int] = field(default_factory=dict)  # put in on this street
-    to: int = 0  # the street's highest commitment
-    level: int = 0  # 3rd: bring-in 0, completion 1, raises above; later: bets and raises
-    checked: set[str] = field(default_factory=set)
-    aggressor: str | None = None  # the last to complete or raise on 3rd
-    limpers: int = 0  # calls of the bring-in before any completion
-    steal: _Steal | None = None
-    reached_fourth: bool = False  # someone with facts was live as 4th street was dealt
-    cbet_live: bool = False  # a continuation bet nobody has raised yet
-    faced_cbet: set[str] = field(default_factory=set)
-    acted_on_fourth: set[str] = field(default_factory=set)
+    __slots__ = ("acted_on_fourth", "aggressor", "cbet_live", "checked", "committed",
+                 "door_value", "faced_cbet", "facts", "invested", "level", "limpers", "live",
+                 "open_pair", "order", "reached_fourth", "small_bet", "steal", "to")
 
-    @classmethod
-    def of(cls, header: Header, facts: dict[str, PlayerFacts], players: list[str],
-           seen: Recap) -> _Betting:
-        order = players
+    def __init__(self, header: Header, facts: dict[str, PlayerFacts], players: list[str],
+                 seen: Recap) -> None:
+        self.facts = facts
+        #: 3rd-street acting order, from the bring-in, clockwise
+        self.order = players
         if seen.bring_in is not None and seen.bring_in in facts:
             facts[seen.bring_in].is_bring_in = True
-            i = order.index(seen.bring_in)
-            order = order[i:] + order[:i]
+            i = players.index(seen.bring_in)
+            self.order = players[i:] + players[:i]
         razz = header.game is _RAZZ
-        door_value = {p: -low_rank(door) if razz else rank(door)
-                      for p, door in seen.door.items() if p in facts}
-        return cls(facts, order, door_value, _open_pair(header.game, seen), header.small_bet,
-                   dict(facts))
+        #: how good a door card is to steal against: higher is better (razz: lower cards)
+        self.door_value = {p: -low_rank(door) if razz else rank(door)
+                           for p, door in seen.door.items() if p in facts}
+        self.open_pair = _open_pair(header.game, seen)
+        self.small_bet = header.small_bet
+        self.live = dict(facts)  # the players who have not folded, with their records
+        self.invested: dict[str, int] = {}  # chips put in by decisions
+        self.committed: dict[str, int] = {}  # put in on this street
+        self.to = 0  # the street's highest commitment
+        self.level = 0  # 3rd: bring-in 0, completion 1, raises above; later: bets, raises
+        self.checked: set[str] = set()
+        self.aggressor: str | None = None  # the last to complete or raise on 3rd
+        self.limpers = 0  # calls of the bring-in before any completion
+        self.steal: _Steal | None = None
+        self.reached_fourth = False  # someone with facts was live as 4th street was dealt
+        self.cbet_live = False  # a continuation bet nobody has raised yet
+        self.faced_cbet: set[str] = set()
+        self.acted_on_fourth: set[str] = set()
 
-    def replay(self, betting: list[Action | StreetStart]) -> None:
-        """Street by street, each street's decisions in one loop."""
-        street = _THIRD
-        decisions: list[Action] = []
-        for item in betting:
-            if isinstance(item, tuple):
-                decisions.append(item)
+    def replay(self, rounds: list[Round]) -> None:
+        """Round by round (the first, before any street start, is a broken history's)."""
+        for i, (street, decisions) in enumerate(rounds):
+            if i:
+                self.new_street(street)
+            if not decisions:
                 continue
-            self.play(street, decisions)
-            street, decisions = item.street, []
-            self.new_street(street)
-        self.play(street, decisions)
+            if street is _THIRD:
+                self.third_street(decisions)
+            else:
+                self.later_street(street, decisions)
 
     def new_street(self, street: Street) -> None:
         self.committed = {}
@@ -382,46 +383,36 @@ class _Betting:
             for f in self.live.values():
                 f.open_pair_4th = self.open_pair
 
-    def play(self, street: Street, decisions: list[Action]) -> None:
-        if not decisions:
-            return
-        if street is _THIRD:
-            self.third_street(decisions)
-        else:
-            self.later_street(street, decisions)
-
-    def put_in(self, p: str, kind: ActionKind, amount: int | None, raise_to: int | None,
-               ) -> tuple[int, int]:
-        """What ``p`` had in on this street before a decision, and the chips it adds (a
-        completion or raise names the street total, and never takes chips back here)."""
+    def put_in(self, p: str, amount: int | None, raise_to: int | None) -> int:
+        """The chips a decision adds (a completion or raise names the street total, and
+        never takes chips back here)."""
         before = self.committed.get(p, 0)
         added = max(raise_to - before, 0) if raise_to is not None else amount or 0
         if added:
             self.committed[p] = before + added
             self.invested[p] = self.invested.get(p, 0) + added
-        return before, added
-
-    def acted(self, p: str, kind: ActionKind, now: int) -> None:
-        """After any decision (an action by someone not seated counts chips only)."""
-        if now > self.to:
-            self.to = now
-        if kind.folds:
-            self.live.pop(p, None)
+            if before + added > self.to:
+                self.to = before + added
+        return added
 
     # 3rd street
 
     def third_street(self, decisions: list[Action]) -> None:
         """Completion chances, first-in steals, the bring-in's answers, levels."""
         for _, p, kind, amount, raise_to, _ in decisions:
-            before, added = self.put_in(p, kind, amount, raise_to)
+            self.put_in(p, amount, raise_to)
             f = self.facts.get(p)
             if f is not None and kind.bring_in:
                 f.complete_opp_3rd = True
-            elif f is not None:
-                f.vpip |= kind.voluntary
-                f.calls_3rd += kind.calls
-                f.raises_3rd += kind.aggressive
-                f.folded_3rd |= kind.folds
+            elif f is not None:  # (someone not seated: chips counted, nothing recorded)
+                if kind.calls:
+                    f.calls_3rd += 1
+                elif kind.aggressive:
+                    f.raises_3rd += 1
+                elif kind.folds:
+                    f.folded_3rd = True
+                if kind.voluntary:
+                    f.vpip = True
                 if self.level == 0:
                     self.unopened(f, p, kind)
                 elif self.level == 1:
@@ -432,10 +423,10 @@ class _Betting:
                 if kind.aggressive:
                     self.level += 1
                     self.aggressor = p
-                steal = self.steal
-                if steal is not None and kind.voluntary and p != steal.player:
-                    steal.answered = True
-            self.acted(p, kind, before + added)
+                if kind.voluntary and self.steal is not None and p != self.steal.player:
+                    self.steal.answered = True
+            if kind.folds:
+                self.live.pop(p, None)
 
     def unopened(self, f: PlayerFacts, p: str, kind: ActionKind) -> None:
         """A decision with only the bring-in in: the chance to complete, maybe to steal."""
@@ -453,7 +444,8 @@ class _Betting:
                 if kind.aggressive:
                     f.steal_pos, f.steal_up = positional, by_upcards
                     self.steal = _Steal(p, positional, by_upcards)
-        self.limpers += kind.calls
+        if kind.calls:
+            self.limpers += 1
 
     def no_better_door_to_act(self, p: str) -> bool:
         """No live player still to act (the rest of the order, then the bring-in) shows a
@@ -468,8 +460,10 @@ class _Betting:
 
     def facing_completion(self, f: PlayerFacts, p: str, kind: ActionKind) -> None:
         f.faced_complete_3rd = True
-        f.reraise_3rd |= kind.bets
-        f.fold_to_complete_3rd |= kind.folds
+        if kind.bets:
+            f.reraise_3rd = True
+        elif kind.folds:
+            f.fold_to_complete_3rd = True
         if not f.is_bring_in:
             return
         f.bi_faced_complete = True
@@ -491,55 +485,66 @@ class _Betting:
         """Bets, raises, check-raises; on 4th the big bet and the continuation bet."""
         on_fourth = street is _FOURTH
         for _, p, kind, amount, raise_to, _ in decisions:
-            before, added = self.put_in(p, kind, amount, raise_to)
+            facing = self.level > 0 and self.committed.get(p, 0) < self.to
+            added = self.put_in(p, amount, raise_to)
             f = self.facts.get(p)
             if f is not None:
                 s = f.streets[street - _FOURTH]
                 first = on_fourth and p not in self.acted_on_fourth
                 if on_fourth:
                     self.acted_on_fourth.add(p)
-                if self.level > 0 and before < self.to:
+                if facing:
                     self.facing_bet(f, s, p, kind, on_fourth)
                 else:
                     self.unopposed(f, s, p, kind, on_fourth, first and p == self.aggressor,
                                    added)
-                self.level += kind.bets
-            self.acted(p, kind, before + added)
+                if kind.bets:
+                    self.level += 1
+            if kind.folds:
+                self.live.pop(p, None)
 
     def unopposed(self, f: PlayerFacts, s: StreetFacts, p: str, kind: ActionKind,
                   on_fourth: bool, continuation: bool, added: int) -> None:
         """A decision with no bet in front; ``continuation``: the 3rd-street aggressor's
         first decision on 4th."""
         s.bet_opp = True
-        f.cbet_opp_4th |= continuation
         open_pair = on_fourth and self.open_pair
-        f.big_bet_opp_4th |= open_pair and self.level == 0
+        if continuation:
+            f.cbet_opp_4th = True
+        if open_pair and self.level == 0:
+            f.big_bet_opp_4th = True
         if kind.bets:
             s.bets += 1
-            f.big_bet_4th |= open_pair and added > self.small_bet
+            if open_pair and added > self.small_bet:
+                f.big_bet_4th = True
             if continuation:
                 f.cbet_4th = self.cbet_live = True
         elif kind.checks:
             self.checked.add(p)
-        s.folds += kind.folds
+        elif kind.folds:
+            s.folds += 1
 
     def facing_bet(
         self, f: PlayerFacts, s: StreetFacts, p: str, kind: ActionKind, on_fourth: bool,
     ) -> None:
         s.faced_bet = True
         checked_before = p in self.checked
-        s.checkraise_opp |= checked_before
+        if checked_before:
+            s.checkraise_opp = True
         if on_fourth and self.cbet_live and p not in self.faced_cbet:
             self.faced_cbet.add(p)
             f.faced_cbet_4th = True
             f.fold_to_cbet_4th = kind.folds
         if kind.bets:
             s.raises += 1
-            s.checkraise |= checked_before
+            if checked_before:
+                s.checkraise = True
             self.cbet_live = False
-        s.calls += kind.calls
-        s.folds += kind.folds
-        s.fold_to_bet |= kind.folds
+        elif kind.calls:
+            s.calls += 1
+        elif kind.folds:
+            s.folds += 1
+            s.fold_to_bet = True
 
 
 # --- money, results and the showdown ------------------------------------------------
@@ -558,7 +563,7 @@ def _money(hand: Hand, facts: dict[str, PlayerFacts], seen: Recap, betting: _Bet
             won.net = amount - won.invested
             won.won = amount > 0
     rake = seen.summary.rake if seen.summary is not None else 0
-    for p, share in rake_shares(rake, seen.collected, [s.player for s in hand.seats]).items():
+    for p, share in rake_shares(rake, seen.collected, hand.seats).items():
         if p in facts:
             facts[p].rake = share
 
@@ -623,8 +628,8 @@ def player_facts(hand: Hand, seen: Recap | None = None) -> list[PlayerFacts]:
     if seen is None:
         seen = recap(hand)
     facts, players = _records(hand, seen)
-    betting = _Betting.of(hand.header, facts, players, seen)
-    betting.replay(seen.betting)
+    betting = _Betting(hand.header, facts, players, seen)
+    betting.replay(seen.rounds)
     _money(hand, facts, seen, betting)
     _won_on_third(facts, seen, betting)
     if len(betting.live) >= 2:

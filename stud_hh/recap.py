@@ -5,7 +5,7 @@ facts in ``stud_hh.facts``) starts from a ``Recap``, so every event type is read
 one place: the ``match`` in ``recap``. A new event type is a type error there
 (``assert_never``) until it is given a meaning, never silently dropped. The betting comes
 out as ``Action`` tuples, each with its ``ActionKind`` (how a decision counts, as data),
-between the street starts, in order, for the consumers that replay it.
+in betting rounds, for the consumers that replay it.
 
 >>> from stud_hh.events import *
 >>> from datetime import datetime, UTC
@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import assert_never
 
 from stud_hh.events import (
@@ -92,6 +93,8 @@ FOLD = ActionKind("fold", folds=True)
 #: or raise names (else None). A plain tuple: a hand has dozens, and a tuple costs a
 #: tenth of a record to make.
 Action = tuple[Street, str, ActionKind, int | None, int | None, bool]
+#: A betting round: the street a ``StreetStart`` opened and the decisions after it.
+Round = tuple[Street, list[Action]]
 
 
 @dataclass(slots=True)
@@ -119,13 +122,14 @@ class Recap:
     bring_in: str | None = None  # whoever made the first decision on 3rd street
     summary: Summary | None = None  # the last one
     last_street: Street = Street.THIRD
-    #: the decisions in order, and the street starts between them
-    betting: list[Action | StreetStart] = field(default_factory=list)
+    #: the betting rounds in order; the first holds whatever came before any street start
+    #: (a history always starts 3rd street first, so it is empty but for a broken one)
+    rounds: list[Round] = field(default_factory=lambda: [(_THIRD, [])])
     on_street: dict[str, int] = field(default_factory=dict)  # in front of each, this street
 
     def actions(self) -> Iterator[Action]:
         """The decisions alone, in order (``action_index`` counts these)."""
-        return (a for a in self.betting if isinstance(a, tuple))
+        return chain.from_iterable(actions for _, actions in self.rounds)
 
     def saw(self, player: str, cards: Iterable[int | None]) -> None:
         held = self.cards.get(player)
@@ -167,11 +171,11 @@ class Recap:
             self.on_street[player] = raise_to
         elif chips is not None:
             self.on_street[player] = in_front + chips
-        self.betting.append((self.last_street, player, kind, chips, raise_to, all_in))
+        self.rounds[-1][1].append((self.last_street, player, kind, chips, raise_to, all_in))
 
     def street_starts(self, start: StreetStart) -> None:
         self.end_of_street()
-        self.betting.append(start)
+        self.rounds.append((start.street, []))
         self.last_street = start.street
 
     def end_of_street(self) -> None:

@@ -22,6 +22,10 @@ from stud_hh.simulate import simulate_hands
 RAKE_SHARE = 12  # column of hand_players.rake_share in a row (after ``local``)
 
 
+def _seats(*names: str) -> tuple[Seat, ...]:
+    return tuple(Seat(i + 1, name, 100) for i, name in enumerate(names))
+
+
 def _split_pot(collected: dict[str, int], rake: int, seats: list[str]) -> Hand:
     pot = sum(collected.values()) + rake
     antes = [Ante(p, pot // len(seats) + (i < pot % len(seats))) for i, p in enumerate(seats)]
@@ -48,15 +52,15 @@ def test_a_split_pot_shares_the_rake_the_same_way_in_both_tables() -> None:
 
 def test_the_odd_unit_goes_to_the_largest_remainder_then_the_bigger_win_then_the_seat(
 ) -> None:
-    assert rake_shares(5, {"A": 7, "B": 3}, ["B", "A"]) == {"A": 4, "B": 1}  # 3.5 / 1.5
-    assert rake_shares(3, {"A": 5, "B": 3, "C": 2}, ["A", "B", "C"]) == {
+    assert rake_shares(5, {"A": 7, "B": 3}, _seats("B", "A")) == {"A": 4, "B": 1}  # 3.5 / 1.5
+    assert rake_shares(3, {"A": 5, "B": 3, "C": 2}, _seats("A", "B", "C")) == {
         "A": 1, "B": 1, "C": 1}  # 1.5 / 0.9 / 0.6: 1 / 0 / 0, and the two units left go
     # to the largest remainders, .9 and .6
-    assert rake_shares(1, {"A": 4, "B": 4}, ["B", "A"]) == {"A": 0, "B": 1}  # a tie: seat
-    assert rake_shares(2, {"A": 1, "B": 1, "C": 1}, ["A", "B", "C"]) == {
+    assert rake_shares(1, {"A": 4, "B": 4}, _seats("B", "A")) == {"A": 0, "B": 1}  # a tie: seat
+    assert rake_shares(2, {"A": 1, "B": 1, "C": 1}, _seats("A", "B", "C")) == {
         "A": 1, "B": 1, "C": 0}  # one unit each, never two to one player
-    assert rake_shares(3, {"Zed": 5, "A": 5}, ["A"]) == {"Zed": 1, "A": 2}  # unseated last
-    assert rake_shares(0, {"A": 5}, ["A"]) == {} == rake_shares(4, {"A": 0}, ["A"])
+    assert rake_shares(3, {"Zed": 5, "A": 5}, _seats("A")) == {"Zed": 1, "A": 2}  # unseated last
+    assert rake_shares(0, {"A": 5}, _seats("A")) == {} == rake_shares(4, {"A": 0}, _seats("A"))
 
 
 @given(st.integers(0, 10_000), st.dictionaries(
@@ -64,7 +68,7 @@ def test_the_odd_unit_goes_to_the_largest_remainder_then_the_bigger_win_then_the
 def test_shares_are_whole_units_that_sum_to_the_rake_and_follow_the_collections(
     rake: int, collected: dict[str, int],
 ) -> None:
-    shares = rake_shares(rake, collected, sorted(collected))
+    shares = rake_shares(rake, collected, _seats(*sorted(collected)))
     winners = {p: c for p, c in collected.items() if c > 0}
     if not winners or rake == 0:
         assert shares == {}
