@@ -193,8 +193,9 @@ def start_category(game: Game, cards: Sequence[int], door: int) -> str:
     'paired'
     """
     ranks = [rank(c) for c in cards]
+    lows = [1 if r == 14 else r for r in ranks]  # the ace plays low too
     distinct = len(set(ranks))
-    top_low = max(low_rank(c) for c in cards)  # ace low
+    top_low = max(lows)
     if game is _RAZZ:
         if distinct < 3:
             return "paired"
@@ -209,7 +210,7 @@ def start_category(game: Game, cards: Sequence[int], door: int) -> str:
         return "three_low"
     if len({suit(c) for c in cards}) == 1:
         return "three_flush"
-    for run in (sorted(ranks), sorted(1 if r == 14 else r for r in ranks)):
+    for run in (sorted(ranks), sorted(lows)):
         if run[-1] - run[0] == len(run) - 1:
             return "three_straight"
     return "other"
@@ -282,21 +283,15 @@ def _records(hand: Hand, seen: Recap) -> tuple[dict[str, PlayerFacts], list[str]
             continue
         players.append(s.player)
         door = seen.door.get(s.player)
+        known = seen.third.get(s.player)  # all three 3rd-street cards, when known
         facts[s.player] = PlayerFacts(
             player=s.player, seat=s.seat, stack=s.stack, door_card=door,
             door_rank=None if door is None else rank(door),
-            start_category=None if door is None else _known_start(
-                game, seen.third[s.player], door),
+            start_category=None if door is None or known is None else start_category(
+                game, known, door),
             streets=(StreetFacts(), StreetFacts(), StreetFacts(), StreetFacts()),
         )
     return facts, players
-
-
-def _known_start(game: Game, cards: tuple[int | None, ...], door: int) -> str | None:
-    """The starting-hand category when all three 3rd-street cards are known."""
-    if len(cards) != 3 or None in cards:
-        return None
-    return start_category(game, [c for c in cards if c is not None], door)
 
 
 def _open_pair(game: Game, seen: Recap) -> bool:

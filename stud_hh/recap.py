@@ -21,16 +21,16 @@ in betting rounds, for the consumers that replay it.
 >>> r = recap(h)
 >>> r.bring_in, r.door, r.contributed, r.returned, r.collected, r.last_street
 ('Ann', {'Ann': 0, 'Bob': 44}, {'Ann': 3, 'Bob': 5}, {'Bob': 2}, {'Bob': 5}, <Street.THIRD: 3>)
->>> [(street, player, kind.name, amount) for street, player, kind, amount, *_ in r.actions()]
-[(3, 'Ann', 'bring_in', 2), (3, 'Bob', 'complete', 4), (3, 'Ann', 'fold', None)]
+>>> [(player, kind.name, amount, raise_to) for _, player, kind, amount, raise_to, _ in r.actions()]
+[('Ann', 'bring_in', 2, None), ('Bob', 'complete', 4, 4), ('Ann', 'fold', None, None)]
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import chain
-from typing import assert_never
+from typing import TypeGuard, assert_never
 
 from stud_hh.events import (
     Ante,
@@ -97,35 +97,40 @@ Action = tuple[Street, str, ActionKind, int | None, int | None, bool]
 Round = tuple[Street, list[Action]]
 
 
-@dataclass(slots=True)
 class Recap:
     """One hand's events, gathered per player. Money in the hand's smallest unit."""
 
-    involved: set[str] = field(default_factory=set)  # antes, cards or decisions
-    antes: dict[str, int] = field(default_factory=dict)
-    #: antes and what the betting left in front of each player street by street (a
-    #: completion or raise counts the total it names), before uncalled bets come back
-    contributed: dict[str, int] = field(default_factory=dict)
-    returned: dict[str, int] = field(default_factory=dict)  # uncalled bets given back
-    collected: dict[str, int] = field(default_factory=dict)
-    #: every card the history shows a player held, in the order seen, repeats and all
-    #: (``None``: a hidden card dealt)
-    cards: dict[str, list[int | None]] = field(default_factory=dict)
-    #: the door card: the first known card dealt face up on 3rd street
-    door: dict[str, int] = field(default_factory=dict)
-    third: dict[str, tuple[int | None, ...]] = field(default_factory=dict)  # 3rd-street deal
-    fourth_up: dict[str, int] = field(default_factory=dict)  # last upcard dealt on 4th
-    folded_on: dict[str, Street] = field(default_factory=dict)  # street of the (last) fold
-    shows: list[Show] = field(default_factory=list)
-    showdown: bool = False  # the history has a showdown
-    open_pair_printed: bool = False  # the site printed that a double bet is allowed
-    bring_in: str | None = None  # whoever made the first decision on 3rd street
-    summary: Summary | None = None  # the last one
-    last_street: Street = Street.THIRD
-    #: the betting rounds in order; the first holds whatever came before any street start
-    #: (a history always starts 3rd street first, so it is empty but for a broken one)
-    rounds: list[Round] = field(default_factory=lambda: [(_THIRD, [])])
-    on_street: dict[str, int] = field(default_factory=dict)  # in front of each, this street
+    __slots__ = ("antes", "bring_in", "cards", "collected", "contributed", "door", "folded_on",
+                 "fourth_up", "involved", "last_street", "on_street", "open_pair_printed",
+                 "returned", "rounds", "showdown", "shows", "summary", "third")
+
+    def __init__(self) -> None:
+        self.involved: set[str] = set()  # antes, cards or decisions
+        self.antes: dict[str, int] = {}
+        #: antes and what the betting left in front of each player street by street (a
+        #: completion or raise counts the total it names), before uncalled bets come back
+        self.contributed: dict[str, int] = {}
+        self.returned: dict[str, int] = {}  # uncalled bets given back
+        self.collected: dict[str, int] = {}
+        #: every card the history shows a player held, in the order seen, repeats and all
+        #: (``None``: a hidden card dealt)
+        self.cards: dict[str, list[int | None]] = {}
+        #: the door card: the first known card dealt face up on 3rd street
+        self.door: dict[str, int] = {}
+        #: the three cards dealt on 3rd street, when the history shows all of them
+        self.third: dict[str, tuple[int, ...]] = {}
+        self.fourth_up: dict[str, int] = {}  # the last upcard dealt on 4th street
+        self.folded_on: dict[str, Street] = {}  # street of the (last) fold
+        self.shows: list[Show] = []
+        self.showdown = False  # the history has a showdown
+        self.open_pair_printed = False  # the site printed that a double bet is allowed
+        self.bring_in: str | None = None  # whoever made the first decision on 3rd street
+        self.summary: Summary | None = None  # the last one
+        self.last_street: Street = _THIRD
+        #: the betting rounds in order; the first holds whatever came before any street
+        #: start (a history starts 3rd street first: it is empty but for a broken one)
+        self.rounds: list[Round] = [(_THIRD, [])]
+        self.on_street: dict[str, int] = {}  # what each has in front, this street
 
     def actions(self) -> Iterator[Action]:
         """The decisions alone, in order (``action_index`` counts these)."""
@@ -147,7 +152,10 @@ class Recap:
         else:
             held += deal.cards
         if deal.street is _THIRD:
-            self.third[player] = deal.cards
+            if len(deal.cards) == 3 and _all_known(deal.cards):
+                self.third[player] = deal.cards
+            else:  # (a second 3rd-street deal replaces the first)
+                self.third.pop(player, None)
             if player not in self.door:
                 for card, face_up in zip(deal.cards, deal.up, strict=False):
                     if face_up and card is not None:  # the first known upcard
@@ -183,6 +191,10 @@ class Recap:
         for player, amount in self.on_street.items():
             contributed[player] = contributed.get(player, 0) + amount
         self.on_street.clear()
+
+
+def _all_known(cards: tuple[int | None, ...]) -> TypeGuard[tuple[int, ...]]:
+    return None not in cards
 
 
 def last_upcard(deal: Deal) -> int | None:

@@ -10,11 +10,14 @@ is given a sample below and a case in the consumers.
 
 from __future__ import annotations
 
+import doctest
 from datetime import UTC, datetime
 
 import msgspec
 import pytest
 
+import stud_hh.facts
+import stud_hh.recap
 from pipelines.rows import hand_rows
 from stud_hh.cards import card
 from stud_hh.events import (
@@ -110,3 +113,9 @@ def test_an_unknown_event_type_is_an_error() -> None:
 
     with pytest.raises(AssertionError):
         recap(_hand((*EVERY_EVENT[:3], Flop((1, 2, 3)))))
+
+
+@pytest.mark.parametrize("module", [stud_hh.recap, stud_hh.facts], ids=lambda m: m.__name__)
+def test_the_doctested_examples_hold(module: object) -> None:
+    result = doctest.testmod(module)  # type: ignore[arg-type]
+    assert result.failed == 0 and result.attempted > 3
