@@ -340,7 +340,10 @@ class _Betting:
         self.open_pair = _open_pair(header.game, seen)
         self.small_bet = header.small_bet
         self.live = dict(facts)  # the players who have not folded, with their records
-        self.invested: dict[str, int] = {}  # chips put in by decisions
+        #: antes, less uncalled bets returned, plus what the decisions put in
+        self.invested = dict(seen.antes)
+        for p, amount in seen.returned.items():
+            self.invested[p] = self.invested.get(p, 0) - amount
         self.committed: dict[str, int] = {}  # put in on this street
         self.to = 0  # the street's highest commitment
         self.level = 0  # 3rd: bring-in 0, completion 1, raises above; later: bets, raises
@@ -547,9 +550,9 @@ class _Betting:
 
 def _money(hand: Hand, facts: dict[str, PlayerFacts], seen: Recap, betting: _Betting) -> None:
     """What each player put in, collected, netted and paid in rake."""
+    invested = betting.invested
     for p, f in facts.items():
-        f.invested = (seen.antes.get(p, 0) + betting.invested.get(p, 0)
-                      - seen.returned.get(p, 0))
+        f.invested = invested.get(p, 0)
         f.net = -f.invested
     for p, amount in seen.collected.items():
         won = facts.get(p)
