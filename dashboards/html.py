@@ -43,6 +43,9 @@ class Column:
     fmt: Callable[[object], str] = str
     sample: str | None = None
     numeric: bool = False
+    #: ``fmt`` returns markup of our own (a button), not text: inserted as it is. Never
+    #: for a value that came from a hand history.
+    markup: bool = False
 
 
 def pct(value: object) -> str:
@@ -97,7 +100,7 @@ def render_table(df: pl.DataFrame, columns: Sequence[Column], *, table_id: str,
                 attrs += f' class="{" ".join(classes)}"'
             if title:
                 attrs += f' title="{esc(title)}"'
-            cells.append(f"<td{attrs}>{esc(text)}</td>")
+            cells.append(f"<td{attrs}>{text if c.markup else esc(text)}</td>")
         body.append("<tr>" + "".join(cells) + "</tr>")
     kind = " ".join(filter(None, ("data", "sortable" if sortable else "", css_class)))
     cap = f"<caption>{esc(caption)}</caption>" if caption else ""
@@ -178,7 +181,10 @@ document.querySelectorAll("table.sortable").forEach(function (table) {
 
 
 def page(title: str, subtitle: str, sections: Sequence[Section]) -> str:
-    """The complete HTML document."""
+    """The complete HTML document (with the hand replayer's style and script)."""
+    from dashboards.replayer import page_assets
+
+    replay_css, replay_js = page_assets()
     nav = "".join(f'<a href="#{esc(s.anchor)}">{esc(s.title)}</a>' for s in sections)
     body = "".join(
         f'<section id="{esc(s.anchor)}"><h2>{esc(s.title)}</h2>{"".join(s.blocks)}</section>'
@@ -188,11 +194,11 @@ def page(title: str, subtitle: str, sections: Sequence[Section]) -> str:
     return (
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-        f"<title>{esc(title)}</title><style>{_CSS}</style>"
+        f"<title>{esc(title)}</title><style>{_CSS}{replay_css}</style>"
         f'<script type="text/javascript">{get_plotlyjs()}</script></head><body>'
         f"<header><h1>{esc(title)}</h1><p>{esc(subtitle)} · written {made} by stud_hh</p>"
         f"</header><nav>{nav}</nav><main>{body}</main>"
-        f"<script>{_SORT_JS}</script></body></html>\n"
+        f"<script>{_SORT_JS}{replay_js}</script></body></html>\n"
     )
 
 

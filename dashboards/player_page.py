@@ -8,18 +8,21 @@ is the player himself (how trackers guess the hero).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import duckdb
 import polars as pl
 
-from dashboards import data, stats_view
+from dashboards import data, stats_view, tables
 from dashboards.errors import ReportError
+from dashboards.fairness_section import fairness_section
 from dashboards.figures import door, games, results, streets, winnings
 from dashboards.figures.theme import player_colors
 from dashboards.html import SMALL_SAMPLE, FigureList, Section, note
+from dashboards.replayer import hand_replays, replays_block
 from pipelines.stats import player_stats
+from pipelines.stats.command import money_text
 
 #: Winnings lines drawn without --player (one per player, busiest first).
 MAX_WINNINGS_PLAYERS = 10
@@ -28,26 +31,38 @@ MAX_STREET_PLAYERS = 6
 #: Rows of the players table: a million-hand database has tens of thousands of players,
 #: which would make the page too big to open; ``stud-hh stats`` lists them all.
 MAX_TABLE_PLAYERS = 500
+#: Hands of the hero with the biggest pots (in big bets), each with its replay.
+BIGGEST_POTS = 10
 
 
-def player_page(db: Path, player: str | None, game: str | None
-                 ) -> tuple[str, str, list[Section]]:
+def player_page(db: Path, player: str | None, game: str | data.Scope | None
+                ) -> tuple[str, str, list[Section]]:
+    """``game`` is a game name or a whole ``Scope`` (kind, money unit, dates ...)."""
     con = data.connect(db)
     try:
         data.require_tables(con, "player_facts", "hands")
-        stats = player_stats(con, player=player, game=game)
-        volume = data.players_by_volume(con, data.Scope(game=game))
+        scope = data.ready(con, game if isinstance(game, data.Scope)
+                           else data.Scope(game=game))
+        stats = player_stats(con, filters=replace(
+            scope, players=() if player is None else (player,)))
+        volume = data.players_by_volume(con, scope)
+        words = _scope_words(scope)
         if volume.is_empty():
-            raise ReportError(f"no hands in {db}" + (f" for game {game}" if game else ""))
+            raise ReportError(f"no hands in {db}" + (f" for {words}" if words else ""))
         everyone = volume.get_column("player").to_list()
         colors = player_colors(everyone)
         if player is not None and player not in everyone:
             raise ReportError(f"no hands of player {player!r} in {db}"
-                              + (f" for game {game}" if game else ""))
+                              + (f" for {words}" if words else ""))
         hero = player if player is not None else everyone[0]
-        return _player_sections(con, stats, volume, colors, player, hero, game)
+        return _player_sections(con, stats, volume, colors, player, hero, scope)
     finally:
         con.close()
+
+
+def _scope_words(scope: data.Scope) -> str:
+    parts = [p for p in (scope.game, scope.kind, scope.unit, scope.stakes) if p]
+    return ", ".join(parts)
 
 
 @dataclass
@@ -60,21 +75,21 @@ class _Page:
     colors: dict[str, str]
     player: str | None
     hero: str
-    game: str | None
+    base: data.Scope
     figs: FigureList = field(default_factory=FigureList)
 
     def scope(self, limit: int | None = None) -> data.Scope:
         """The chosen player; without one, the ``limit`` busiest (None: the hero)."""
         if self.player is None and limit is not None:
-            return data.Scope(game=self.game, players=tuple(self.everyone[:limit]))
-        return data.Scope(game=self.game, players=(self.hero,))
+            return replace(self.base, players=tuple(self.everyone[:limit]))
+        return replace(self.base, players=(self.hero,))
 
 
 def _player_sections(con: duckdb.DuckDBPyConnection, stats: pl.DataFrame,
                      volume: pl.DataFrame, colors: dict[str, str], player: str | None,
-                     hero: str, game: str | None) -> tuple[str, str, list[Section]]:
-    ctx = _Page(con, stats, volume.get_column("player").to_list(), colors, player, hero, game)
-    game_words = f"{game} only" if game else "all games"
+                     hero: str, scope: data.Scope) -> tuple[str, str, list[Section]]:
+    ctx = _Page(con, stats, volume.get_column("player").to_list(), colors, player, hero, scope)
+    game_words = f"{_scope_words(scope)} only" if _scope_words(scope) else "all games"
     if player is None:
         title = "stud_hh report: all players"
         subtitle = (f"{len(ctx.everyone):,} players, {int(volume['hands'].sum()):,} "
@@ -84,7 +99,8 @@ def _player_sections(con: duckdb.DuckDBPyConnection, stats: pl.DataFrame,
         hero_hands = int(volume.filter(pl.col("player") == player)["hands"][0])
         title = f"stud_hh report: {player}"
         subtitle = f"{hero_hands:,} hands, {game_words}"
-    sections = [_overview(ctx), _winnings(ctx), _streets(ctx), _results(ctx), _games(ctx)]
+    sections = [_overview(ctx), _winnings(ctx), _streets(ctx), _results(ctx), _games(ctx),
+                _pots(ctx), fairness_section(con, player, scope.game)]
     return title, subtitle, sections
 
 
@@ -150,3 +166,20 @@ def _games(ctx: _Page) -> Section:
         ctx.figs.add(blocks, data.razz_lows(ctx.con, scope), games.razz_lows_figure,
                      "No Razz showdown with a five-card low.")
     return Section("Bring-in, Hi/Lo and Razz", tuple(blocks), "games")
+
+
+def _pots(ctx: _Page) -> Section:
+    """The hero's biggest pots, each replayable on the page."""
+    pots = data.biggest_pots(ctx.con, ctx.scope(), BIGGEST_POTS)
+    if pots.is_empty():
+        return Section(f"Biggest pots of {ctx.hero}", (note("No hands."),), "pots")
+    replays = hand_replays(ctx.con, pots.get_column("hand_key").to_list())
+    shown = pots.with_columns(
+        pl.col("hand_key").cast(pl.String).alias("replay"),
+        pl.struct("net", "money_name").map_elements(
+            lambda r: money_text(r["net"], r["money_name"]), return_dtype=pl.String)
+        .alias("net_text"),
+    )
+    return Section(f"Biggest pots of {ctx.hero}", (
+        note("The hands with the largest pots in big bets; replay one to step through it."),
+        tables.pots_table(shown, set(replays)), replays_block(replays)), "pots")

@@ -21,10 +21,12 @@ __all__ = ["MAX_TABLE_PLAYERS", "ReportError", "build_report"]
 
 def build_report(db: str | os.PathLike[str], out: str | os.PathLike[str],
                  player: str | None = None, game: str | None = None,
-                 audit: bool = False) -> Path:
+                 audit: bool = False, *, kind: str | None = None,
+                 unit: str | None = None) -> Path:
     """Write the report for ``db`` to ``out`` and return its path.
 
-    ``game`` accepts what ``stud-hh stats`` accepts (``stud``, ``stud8``/``hilo``, ``razz``).
+    ``game`` accepts what ``stud-hh stats`` accepts (``stud``, ``stud8``/``hilo``, ``razz``);
+    ``kind`` cash or tournament, ``unit`` a currency, ``chips`` or ``play``.
     """
     db_path = Path(db)
     if not db_path.exists():
@@ -33,12 +35,13 @@ def build_report(db: str | os.PathLike[str], out: str | os.PathLike[str],
         game = normalise_game(game) if game is not None else None
     except StatsError as exc:
         raise ReportError(str(exc)) from None
+    scope = data.Scope(game=game, kind=kind, unit=unit)
     if audit:
         con = data.connect(db_path)
         try:
-            title, subtitle, sections = audit_page(con, game)
+            title, subtitle, sections = audit_page(con, data.ready(con, scope))
         finally:
             con.close()
     else:
-        title, subtitle, sections = player_page(db_path, player, game)
+        title, subtitle, sections = player_page(db_path, player, scope)
     return write_page(Path(out), page(title, subtitle, sections))

@@ -13,7 +13,8 @@ import polars as pl
 
 from dashboards.html import Column, esc, integer, num, pct, render_table
 from pipelines.stats.catalogue import BY_KEY, CATALOGUE, STREET_NAMES, Kind, Stat
-from pipelines.stats.command import SUMMARY
+from pipelines.stats.command import SUMMARY, money_text
+from pipelines.stats.query import unit_columns
 
 #: The players table: the same main stats as ``stud-hh stats`` shows for several players.
 MAIN_STATS: tuple[str, ...] = tuple(SUMMARY)
@@ -21,16 +22,39 @@ HEADERS = {
     "hands": "hands", "vpip": "VPIP", "complete_3rd": "complete (unopened)",
     "steal_pos": "steal (position)", "saw_4": "saw 4th", "showdown": "went to showdown",
     "won_showdown": "won at showdown", "af": "aggression factor", "bb_per_100": "BB/100",
-    "net_won": "net won (cents/chips)",
+    "net_won": "net won",
 }
+
+
+def unit_words(unit: str) -> str:
+    return {"chips": "tournament chips", "play": "play money"}.get(unit, unit)
+
+
+def stat_columns(stats: pl.DataFrame, keys: tuple[str, ...] = MAIN_STATS
+                 ) -> list[tuple[str, str, Stat]]:
+    """``(frame column, header, stat)`` for ``keys``; a money stat gives one column per
+    money unit in the frame (``net won (USD)``, ``net won (tournament chips)``)."""
+    out = []
+    for key in keys:
+        stat = BY_KEY[key]
+        header = HEADERS.get(key, stat.label)
+        if stat.per_unit:
+            out += [(f"{key}_{u}", f"{header} ({unit_words(u)})", stat)
+                    for u in unit_columns(stats)]
+        else:
+            out.append((key, header, stat))
+    return out
 
 
 #: Sheet sections unfolded when the page opens; the rest are one click away.
 OPEN_SECTIONS = {"general", "3rd street", "streets and showdown", "results", "aggression"}
 
 
-def fmt_for(stat: Stat) -> Callable[[object], str]:
-    """How a stat's value reads: percentages, ratios, win rates, totals."""
+def fmt_for(stat: Stat, column: str = "") -> Callable[[object], str]:
+    """How a stat's value reads: percentages, ratios, win rates, totals, money."""
+    if stat.per_unit:
+        unit = column.removeprefix(f"{stat.key}_")
+        return lambda v: money_text(int(v), unit)  # type: ignore[call-overload]
     if stat.kind is Kind.TOTAL:
         return integer
     if stat.unit == "%":
@@ -40,11 +64,9 @@ def fmt_for(stat: Stat) -> Callable[[object], str]:
 
 def players_table(stats: pl.DataFrame) -> str:
     columns = [Column("player", "player")]
-    for key in MAIN_STATS:
-        stat = BY_KEY[key]
-        sample = None if stat.kind is Kind.TOTAL else f"{key}_n"
-        header = HEADERS.get(key, stat.label)
-        columns.append(Column(key, header, fmt_for(stat), sample, numeric=True))
+    for name, header, stat in stat_columns(stats):
+        sample = None if stat.kind is Kind.TOTAL else f"{name}_n"
+        columns.append(Column(name, header, fmt_for(stat, name), sample, numeric=True))
     table = render_table(stats, columns, table_id="players", sortable=True)
     return f'<div class="scroll">{table}</div>'
 
@@ -61,9 +83,13 @@ def stats_sheet(stats: pl.DataFrame, player: str) -> str:
         sections.setdefault(stat.section, []).append(stat)
     for i, (section, members) in enumerate(sections.items()):
         lines = [
-            {"stat": s.label, "value": row.get(s.key), "sample": row.get(f"{s.key}_n"),
-             "fmt": fmt_for(s)}
-            for s in members if (row.get(f"{s.key}_n") or 0) > 0
+            {"stat": label, "value": row.get(name), "sample": row.get(f"{name}_n"),
+             "fmt": fmt_for(s, name)}
+            for s in members
+            for name, label in (
+                [(f"{s.key}_{u}", f"{s.label} ({unit_words(u)})") for u in unit_columns(stats)]
+                if s.per_unit else [(s.key, s.label)])
+            if (row.get(f"{name}_n") or 0) > 0
         ]
         if not lines:
             continue

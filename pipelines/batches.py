@@ -21,6 +21,7 @@ from typing import Any
 import msgspec
 import pyarrow as pa
 
+from pipelines.hand_events import events_table
 from pipelines.rows import HandRows, Row
 from pipelines.schema import (
     ACTIONS,
@@ -32,7 +33,7 @@ from pipelines.schema import (
     VIOLATIONS,
 )
 from stud_hh.cards import str_card
-from stud_hh.events import ParseError
+from stud_hh.events import Hand, ParseError
 from stud_hh.facts import LATER_STREETS, PlayerFacts, StreetFacts
 
 #: The tables a chunk of hands fills, in the order the writer inserts them.
@@ -46,8 +47,9 @@ _CARD_TEXT = tuple(str_card(c) for c in range(52))
 @dataclass(slots=True)
 class Batch:
     """What a worker hands the writer for one chunk: Arrow tables of the hands and their
-    rows (``hands``, ``hand_players``, ``actions``, ``violations``, ``player_facts``), and
-    the quarantined hands and files as rows of ``quarantine`` column values."""
+    rows (``hands``, ``hand_players``, ``actions``, ``violations``, ``player_facts``,
+    ``hand_events``), and the quarantined hands and files as rows of ``quarantine``
+    column values."""
 
     tables: dict[str, pa.Table] = field(default_factory=dict)
     quarantine: list[dict[str, Any]] = field(default_factory=list)
@@ -84,20 +86,22 @@ def add_quarantine(
 class Chunk:
     """The rows and facts of one chunk's hands, numbered ``local`` 0, 1, ... as added."""
 
-    __slots__ = ("facts", "facts_local", "rows")
+    __slots__ = ("facts", "facts_local", "hands", "rows")
 
     def __init__(self) -> None:
+        self.hands: list[Hand] = []
         self.rows: dict[str, list[Row]] = {name: [] for name in HAND_TABLES}
         self.facts: list[PlayerFacts] = []
         self.facts_local: list[int] = []
 
     def __len__(self) -> int:
-        return len(self.rows["hands"])
+        return len(self.hands)
 
-    def add(self, rows: HandRows, facts: Sequence[PlayerFacts]) -> None:
-        """A hand's rows (``local`` must be ``len(self)``) and its facts."""
+    def add(self, hand: Hand, rows: HandRows, facts: Sequence[PlayerFacts]) -> None:
+        """A hand, its rows (``local`` must be ``len(self)``) and its facts."""
         if rows.hand[0] != len(self):
             raise ValueError(f"hand {rows.hand[0]} added as number {len(self)} of its chunk")
+        self.hands.append(hand)
         self.rows["hands"].append(rows.hand)
         self.rows["hand_players"] += rows.players
         self.rows["actions"] += rows.actions
@@ -108,6 +112,7 @@ class Chunk:
     def tables(self) -> dict[str, pa.Table]:
         tables = {name: rows_table(rows, _SCHEMAS[name]) for name, rows in self.rows.items()}
         tables["player_facts"] = facts_table(self.facts, self.facts_local, tables["hands"])
+        tables["hand_events"] = events_table(self.hands)
         return tables
 
 

@@ -39,8 +39,20 @@ WRITER_THREADS = 1
 CHECKPOINT_THRESHOLD = "64MB"
 
 
+#: How long a writer waits for readers to let go of the file. DuckDB refuses a writer while
+#: another process holds the file read-only (and a reader while a writer holds it); readers
+#: such as ``stud-hh serve`` open it for one request at a time, so a short wait suffices.
+WRITER_WAIT = 10.0
+#: How long a reader retries while a writer (an import, watch's import) holds the file.
+READER_WAIT = 2.0
+
+
 class DatabaseBusy(RuntimeError):
     """Another process is writing to the database."""
+
+
+def _is_lock_error(exc: duckdb.Error) -> bool:
+    return "lock" in str(exc).lower()
 
 
 def default_db_path() -> Path:
@@ -84,19 +96,36 @@ def writer_lock(db: Path, timeout: float = 0.0, poll: float = 0.2) -> Iterator[N
         os.close(fd)  # closing the descriptor releases the flock
 
 
-def connect(db: Path, read_only: bool = False) -> duckdb.DuckDBPyConnection:
-    """Open (creating and migrating if needed) the database; clear error if it is busy."""
+def _open(db: Path, read_only: bool, wait: float, poll: float = 0.05
+          ) -> duckdb.DuckDBPyConnection:
+    """``duckdb.connect``, retried for ``wait`` seconds while another process holds the file."""
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            return duckdb.connect(str(db), read_only=read_only)
+        except duckdb.IOException as exc:
+            if not _is_lock_error(exc):
+                raise
+            if time.monotonic() >= deadline:
+                holder = "is being written by an import or watch" if read_only else \
+                    "is open in another process (an import, watch or query)"
+                raise DatabaseBusy(f"{db} {holder}; retry when it has finished ({exc})"
+                                   ) from exc
+            time.sleep(poll)
+
+
+def connect(db: Path, read_only: bool = False, wait: float | None = None
+            ) -> duckdb.DuckDBPyConnection:
+    """Open (creating and migrating if needed) the database; clear error if it is busy.
+
+    While another process holds the file, retry for ``wait`` seconds (default: a writer
+    ``WRITER_WAIT``, a reader ``READER_WAIT``), then raise ``DatabaseBusy``.
+    """
     if not read_only:
         db.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        con = duckdb.connect(str(db), read_only=read_only)
-    except duckdb.IOException as exc:
-        if "lock" in str(exc).lower():
-            raise DatabaseBusy(
-                f"{db} is open in another process (an import, watch or query); "
-                f"close it and retry ({exc})"
-            ) from exc
-        raise
+    if wait is None:
+        wait = READER_WAIT if read_only else WRITER_WAIT
+    con = _open(db, read_only, wait)
     con.execute("SET enable_progress_bar = false")  # our own bar, or none, on the terminal
     if not read_only:
         memory = os.environ.get("STUD_HH_DB_MEMORY", WRITER_MEMORY)

@@ -22,7 +22,8 @@ Design notes (why, not what):
   one integer instead of repeating two strings per action. In a batch, rows refer to their
   hand by ``local``, its position in the batch, which the writer swaps for the key.
 * Raw hand text is stored only for quarantined hands (nothing is lost); an imported hand
-  keeps its source file and line, which is enough to re-read it (``stud-hh rebuild``).
+  keeps its source file and line, which is enough to re-read it (``stud-hh rebuild``), and
+  its events (``hand_events``), which ``stud-hh show`` and the replayer read.
 """
 
 from __future__ import annotations
@@ -41,15 +42,15 @@ import pyarrow as pa
 from stud_hh.facts import LATER_STREETS, PlayerFacts, StreetFacts
 
 #: The schema version ``schema.sql`` declares (``pipelines.migrate``).
-VERSION = 1
+VERSION = 2
 
 BIGINT, INTEGER, SMALLINT = pa.int64(), pa.int32(), pa.int16()
-VARCHAR, BOOLEAN = pa.string(), pa.bool_()
+VARCHAR, BOOLEAN, BLOB = pa.string(), pa.bool_(), pa.binary()
 TIMESTAMPTZ = pa.timestamp("us", tz="UTC")
 VARCHAR_LIST = pa.list_(pa.string())
 _SQL_TYPES = {
     BIGINT: "BIGINT", INTEGER: "INTEGER", SMALLINT: "SMALLINT", VARCHAR: "VARCHAR",
-    BOOLEAN: "BOOLEAN", TIMESTAMPTZ: "TIMESTAMPTZ", VARCHAR_LIST: "VARCHAR[]",
+    BOOLEAN: "BOOLEAN", TIMESTAMPTZ: "TIMESTAMPTZ", VARCHAR_LIST: "VARCHAR[]", BLOB: "BLOB",
 }
 
 
@@ -61,6 +62,7 @@ class Column:
     note: str = ""  # a comment in the DDL
     default: str | None = None  # SQL
     primary_key: bool = False
+    compression: str | None = None  # DuckDB's, for the column (``zstd``)
     by_writer: bool = False  # filled by the writer, not part of a worker's batch
 
     @property
@@ -75,6 +77,8 @@ class Column:
             parts.append("NOT NULL")
         if self.default is not None:
             parts.append(f"DEFAULT {self.default}")
+        if self.compression is not None:
+            parts.append(f"USING COMPRESSION {self.compression}")
         return " ".join(parts)
 
 
@@ -241,6 +245,13 @@ QUARANTINE = Table("quarantine", (
     Column("raw_text", VARCHAR, not_null=True),
 ))
 
+HAND_EVENTS = Table("hand_events", (
+    _key("hand_key"),
+    Column("events", BLOB, not_null=True, compression="zstd",
+           note="the Hand as msgspec MessagePack"),
+), note="One row per stored hand: the whole Hand (stud_hh.events), so a hand can be shown,\n"
+        "replayed and exported after its file has moved (pipelines/hand_events.py).")
+
 #: Money columns of ``player_facts``, the rest of its ints being small counts.
 _FACT_MONEY = frozenset({"stack", "invested", "collected", "net", "rake"})
 
@@ -289,7 +300,7 @@ FACTS_HAND_COLUMNS = ("site", "hand_id", "game", "stakes", "currency", "small_be
                       "started_at")
 
 #: The tables of ``schema.sql``, in creation order.
-TABLES = (IMPORTS, FILES, HANDS, HAND_PLAYERS, ACTIONS, VIOLATIONS, QUARANTINE)
+TABLES = (IMPORTS, FILES, HANDS, HAND_PLAYERS, ACTIONS, VIOLATIONS, QUARANTINE, HAND_EVENTS)
 BY_NAME = {t.name: t for t in (*TABLES, PLAYER_FACTS)}
 
 _HEADER = """\

@@ -1,5 +1,5 @@
 -- stud_hh database schema.
--- schema-version: 1
+-- schema-version: 2
 --
 -- GENERATED from pipelines/schema.py by `python -m pipelines.schema --write`: edit that
 -- module, not this file (its docstring has the design notes).
@@ -127,4 +127,11 @@ CREATE TABLE quarantine (
     hand_id   VARCHAR,
     error     VARCHAR NOT NULL,
     raw_text  VARCHAR NOT NULL
+);
+
+-- One row per stored hand: the whole Hand (stud_hh.events), so a hand can be shown,
+-- replayed and exported after its file has moved (pipelines/hand_events.py).
+CREATE TABLE hand_events (
+    hand_key BIGINT NOT NULL,
+    events   BLOB NOT NULL USING COMPRESSION zstd  -- the Hand as msgspec MessagePack
 );

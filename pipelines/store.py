@@ -97,6 +97,8 @@ class Writer:
                 facts = self._facts_table(tables["player_facts"])
                 if facts.num_rows:
                     self._insert(PLAYER_FACTS.name, facts, keys)
+                if tables["hand_events"].num_rows:
+                    self._insert("hand_events", tables["hand_events"], keys)
             if quarantine.num_rows:
                 self._insert("quarantine", quarantine, None,
                              f", {self.import_id} AS import_id", has_local=False)

@@ -155,7 +155,7 @@ def add_audited(
     except Exception as exc:
         _quarantine_failed(batch, raw, hand, "flattening", exc)
         return False
-    chunk.add(rows, facts)
+    chunk.add(hand, rows, facts)
     return True
 
 

@@ -18,12 +18,17 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "parse": ("stud_hh.commands.parse", "parse hand histories into typed events"),
     "audit": ("stud_hh.commands.audit", "replay hands through the rules engine, list violations"),
     "simulate": ("stud_hh.commands.simulate", "write simulated PokerStars stud hand histories"),
+    "equity": ("stud_hh.commands.equity", "win, tie and scoop chances and equity of a stud spot"),
     "import": ("pipelines.commands.import_cmd", "import hand histories into DuckDB"),
     "watch": ("pipelines.commands.watch", "keep importing new hands as they are written"),
     "stats": ("pipelines.stats.command", "per-player stud statistics"),
+    "fairness": ("pipelines.commands.fairness", "test whether the deal is consistent with a "
+                 "fair, shuffled deck"),
     "rebuild": ("pipelines.commands.rebuild", "recompute per-hand facts after a catalogue change"),
+    "show": ("pipelines.commands.show", "print one stored hand and the rule violations in it"),
     "report": ("dashboards.commands.report", "write the Plotly HTML report"),
     "demo": ("dashboards.commands.demo", "simulate, import, show stats and write a report"),
+    "serve": ("dashboards.commands.serve", "browse the database in a local web app"),
 }
 
 

@@ -38,7 +38,8 @@ def _batch(hands: list[Hand]) -> Batch:
     chunk = Chunk()
     for local, hand in enumerate(hands):
         seen = recap(hand)
-        chunk.add(hand_rows(local, hand, seen, [], "f.txt", local + 1), player_facts(hand, seen))
+        chunk.add(hand, hand_rows(local, hand, seen, [], "f.txt", local + 1),
+                  player_facts(hand, seen))
     return Batch(chunk.tables())
 
 

@@ -155,7 +155,7 @@ def test_door_card_heat_map_puts_each_cell_at_its_ranks():
     z = fig.data[0].z
     assert z[13 - 2][14 - 2] == pytest.approx(1.0)  # 4 big bets over 4 hands
     assert z[14 - 2][0] == pytest.approx(-1.0)
-    assert fig.data[0].customdata[11][12] == 4
+    assert fig.data[0].customdata[11][12] == ["", 14, 13, 4]  # game, door, other, hands
 
 
 def test_starting_hands_bars_in_the_given_order_with_escaped_names():
@@ -191,3 +191,49 @@ def test_audit_charts_stack_severities_and_draw_a_line_per_site():
                          "count": [3, 4, 1]})
     fig = audit.violations_over_time_figure(over)
     assert {t.name for t in fig.data} == {"PokerStars", label(EVIL)}
+
+
+def test_winnings_lines_only_with_data_and_money_per_unit():
+    """One player, no showdown: no showdown line. Two units: a money line each, never one
+    line adding cents and chips; big bets: one line for all."""
+    df = pl.DataFrame({
+        "player": ["a"] * 4, "net": [100, -50, 300, 20], "big_bet": [10, 10, 40, 40],
+        "unit": [100, 100, 1, 1], "currency": ["USD", "USD", None, None],
+        "showdown": [False] * 4,
+    })
+    fig = winnings.winnings_figure(df, {"a": "#000"})
+    names = [(t.name, t.visible) for t in fig.data]
+    assert not any(n == "showdown" for n, _ in names)  # no showdown hand: no line
+    money = [t for t in fig.data if t.visible]
+    assert [t.name for t in money] == ["total (USD)", "non-showdown (USD)",
+                                       "total (tournament chips)",
+                                       "non-showdown (tournament chips)"]
+    assert list(money[0].y) == [1.0, 0.5] and list(money[2].y) == [300.0, 320.0]
+    bets = [t for t in fig.data if t.visible is False]
+    assert [t.name for t in bets] == ["total", "non-showdown"]
+    assert list(bets[0].y) == pytest.approx([10.0, 5.0, 12.5, 13.0])
+    assert list(bets[0].x) == [1, 2, 3, 4]  # the player's own hand count
+
+
+def test_winnings_x_axis_starts_as_share_when_histories_differ():
+    rows = {"player": ["long"] * 50 + ["short"] * 5, "net": [1] * 55, "big_bet": [2] * 55,
+            "unit": [100] * 55, "currency": ["USD"] * 55, "showdown": [True] * 55}
+    fig = winnings.winnings_figure(pl.DataFrame(rows), {})
+    first = next(t for t in fig.data if t.visible)
+    assert max(first.x) == 100.0  # percent of the player's own hands
+    toggle = fig.layout.updatemenus[1]
+    assert toggle.active == 1 and [b.label for b in toggle.buttons] == [
+        "Hands", "% of own hands"]
+    assert toggle.buttons[0].args[0]["x"][0][-1] == 50  # back to hand numbers
+
+
+def test_door_maps_are_per_game_and_razz_reads_ace_low():
+    df = pl.DataFrame({"game": ["stud", "razz", "razz"], "door_rank": [13, 14, 13],
+                       "other_rank": [14, 2, 14], "hands": [2, 3, 1],
+                       "net_bb": [2.0, 3.0, -1.0]})
+    fig = door.door_figure(df)
+    stud, razz = fig.data
+    assert list(razz.x)[:3] == ["A", "2", "3"] and next(iter(stud.x)) == "2"
+    assert razz.z[1][0] == pytest.approx(1.0)  # door A (column 0) vs best other 2 (row 1)
+    assert razz.customdata[1][0][:3] == ["razz", 14, 2]
+    assert stud.z[12][11] == pytest.approx(1.0)  # stud: door K vs A

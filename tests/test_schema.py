@@ -71,17 +71,24 @@ def test_an_empty_chunk_still_has_its_types() -> None:
     set_rules(None)
     batch = process_chunk([])
     assert {name: t.num_rows for name, t in batch.tables.items()} == dict.fromkeys(
-        ("hands", "hand_players", "actions", "violations", "player_facts"), 0)
+        ("hands", "hand_players", "actions", "violations", "player_facts", "hand_events"), 0)
     for name, table in batch.tables.items():
         assert table.schema == schema.BY_NAME[name].batch_schema, name
 
 
-def test_a_version_1_database_opens_and_keeps_its_rows(tmp_path: Path) -> None:
+def test_an_older_database_migrates_to_the_defined_columns(tmp_path: Path) -> None:
+    """A version-1 database (before ``hand_events``) keeps its rows and, migrated, has the
+    columns a new database has: the migrations and the definitions agree."""
+    version_1 = schema.schema_sql().split("-- One row per stored hand")[0].replace(
+        f"-- schema-version: {schema.VERSION}", "-- schema-version: 1")
     db = tmp_path / "old.duckdb"
     con = duckdb.connect(str(db))
-    assert migrate(con) == schema.VERSION == 1
+    assert migrate(con, schema=version_1) == 1
     con.execute("INSERT INTO imports (import_id, started_at, status) VALUES (7, now(), 'done')")
     con.close()
     again = connect(db)
     assert current_version(again) == schema.VERSION
     assert again.execute("SELECT import_id FROM imports").fetchall() == [(7,)]
+    fresh = connect(tmp_path / "new.duckdb")
+    for table in schema.TABLES:
+        assert _columns(again, table.name) == _columns(fresh, table.name), table.name

@@ -82,7 +82,7 @@ def test_rates_and_samples_known_by_hand(db: Path) -> None:
     # SHOWDOWN 4th, 5th and river
     assert (bob["af"], bob["af_n"]) == (1.0, 5)
     # money: -1 +13 +35 +0 -3 -5 -1 -1 cents at 4/8 cents
-    assert (bob["net_won"], bob["rake_paid"]) == (37, 3)
+    assert (bob["net_won_USD"], bob["rake_paid_USD"], bob["net_won_USD_n"]) == (37, 3, 8)
     assert bob["bb_per_100"] == pytest.approx(100 * 37 / 8 / 8)
     assert bob["sb_per_100"] == pytest.approx(100 * 37 / 4 / 8)
     # stud8 halves: Ann won the high half (SPLIT) and scooped (SCOOP)
@@ -91,13 +91,16 @@ def test_rates_and_samples_known_by_hand(db: Path) -> None:
     assert (bob["won_low_only"], bob["low_made"]) == (50.0, 50.0)
     # razz lows and starting hands
     assert (bob["razz_low_8"], bob["razz_low_8_n"], cat["razz_low_6"]) == (100.0, 1, 100.0)
-    assert row(stats, "Dan")["start_buried_pair"] == 100.0
-    assert (cat["vpip_door_K"], cat["vpip_door_K_n"]) == pytest.approx((100 / 3, 3))
+    assert row(stats, "Dan")["start_stud_buried_pair"] == 100.0
+    assert (cat["vpip_door_stud_K"], cat["vpip_door_stud_K_n"]) == pytest.approx((100 / 3, 3))
 
 
 def test_every_rate_has_its_sample_beside_it(db: Path) -> None:
     stats = player_stats(db)
     for stat in CATALOGUE:
+        if stat.per_unit:
+            assert f"{stat.key}_USD" in stats.columns and f"{stat.key}_USD_n" in stats.columns
+            continue
         assert stat.key in stats.columns and f"{stat.key}_n" in stats.columns
         empty = stats.filter(pl.col(f"{stat.key}_n") == 0)
         if stat.kind == "rate":
@@ -152,14 +155,14 @@ def test_cli_formats(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["stats", "--db", str(db), "--format", "json", "--min-hands", "6"]) == 0
     rows = json.loads(capsys.readouterr().out)
     assert [r["player"] for r in rows] == ["Ann", "Bob", "Cat"]
-    assert rows[1]["net_won"] == 37 and rows[1]["showdown_n"] == 5
+    assert rows[1]["net_won_USD"] == 37 and rows[1]["showdown_n"] == 5
     assert main(["stats", "--db", str(db), "--format", "csv", "--player", "Cat"]) == 0
     table = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
     assert len(table) == 1 and float(table[0]["steal_pos"]) == 50.0
     assert main(["stats", "--db", str(db), "--player", "Bob"]) == 0
     out = capsys.readouterr().out
     assert "Bob: 8 hands" in out and "continuation bet" in out and "80.0%" in out
-    assert main(["stats", "--db", str(db)]) == 0
+    assert main(["stats", "--db", str(db), "--samples"]) == 0
     out = capsys.readouterr().out
     assert "Ann" in out and "Fay" in out and "50%/8" in out
     assert main(["stats", "--db", str(db), "--game", "poker"]) == 2
@@ -179,8 +182,10 @@ def test_docs_define_every_stat() -> None:
     families = ("start_", "vpip_", "bb_per_100_", "razz_low_")
     missing = [k for k in missing if not k.startswith(families)]
     assert not missing, f"stats without a definition in docs/stats.md: {missing}"
-    for family in ("start_<category>", "vpip_<category>", "bb_per_100_<category>",
-                   "vpip_door_<rank>", "bb_per_100_door_<rank>", "razz_low_<rank>"):
+    for family in ("start_<game>_<category>", "vpip_<game>_<category>",
+                   "bb_per_100_<game>_<category>", "vpip_door_<game>_<rank>",
+                   "bb_per_100_door_<game>_<rank>", "razz_low_<rank>", "net_won_<unit>",
+                   "rake_paid_<unit>"):
         assert f"`{family}`" in text
     assert "BB/100" in text and "SB/100" in text and "upper limit" in text
 
@@ -191,9 +196,10 @@ def test_more_values_known_by_hand(db: Path) -> None:
     # Bob saw 4th five times and collected in RESTEAL, SHOWDOWN and SPLIT
     assert (bob["won_saw_4th"], bob["won_saw_4th_n"]) == (60.0, 5)
     # Dan's only known start (buried sevens) lost the 1-cent ante at 8-cent big bets
-    assert (dan["bb_per_100_buried_pair"], dan["bb_per_100_buried_pair_n"]) == (-12.5, 1)
+    assert (dan["bb_per_100_stud_buried_pair"], dan["bb_per_100_stud_buried_pair_n"]) == (
+        -12.5, 1)
     # Cat's king door cards: +6, -1, -1 cents over three hands
-    assert cat["bb_per_100_door_K"] == pytest.approx(100 * 4 / 8 / 3)
+    assert cat["bb_per_100_door_stud_K"] == pytest.approx(100 * 4 / 8 / 3)
     assert (bob["razz_low_paired"], bob["razz_low_paired_n"]) == (0.0, 1)
 
 
@@ -218,6 +224,9 @@ def test_scopes_and_groups_change_no_value(tmp_path: Path) -> None:
     fast = player_stats(con).sort("player")
     parts = []
     for s in CATALOGUE:
+        if s.per_unit:  # every simulated hand is in USD: the unit's column is the total
+            parts.append(f'SUM({s.numerator}) AS "{s.key}_USD"')
+            continue
         where = f" FILTER (WHERE {s.group[0]} = {s.group[1]})" if s.group else ""
         num = f"SUM(CAST(({s.numerator}) AS DOUBLE)){where}"
         den = f"SUM(CAST(({s.denominator}) AS DOUBLE)){where}"
@@ -245,8 +254,8 @@ def test_scopes_and_groups_change_no_value(tmp_path: Path) -> None:
         ("Ann", "fold_to_complete_3rd", 75.0, 4),
         ("Ann", "fold_to_raise_3rd", 100.0, 1),
         ("Ann", "resteal_pos", 0.0, 1),
-        ("Ann", "vpip_split_pair", 100.0, 1),  # SPLIT: Kd in the hole pairs the Kc door
-        ("Ann", "vpip_three_low", 100.0, 1),  # SCOOP: Ac 3c 5d
+        ("Ann", "vpip_stud8_split_pair", 100.0, 1),  # SPLIT: Kd in the hole pairs the Kc door
+        ("Ann", "vpip_stud8_three_low", 100.0, 1),  # SCOOP: Ac 3c 5d
         # Bob re-raised completions in RESTEAL and SHOWDOWN, called in SPLIT, folded in
         # BI_COMPLETES
         ("Bob", "reraise_3rd", 50.0, 4),
@@ -261,7 +270,7 @@ def test_scopes_and_groups_change_no_value(tmp_path: Path) -> None:
         ("Cat", "steal_pos_success", 100.0, 1),
         ("Cat", "fold_to_bet_4", 50.0, 2),
         ("Cat", "raise_4", 50.0, 2),
-        ("Dan", "vpip_buried_pair", 0.0, 1),
+        ("Dan", "vpip_stud_buried_pair", 0.0, 1),
     ],
 )
 def test_stat_known_by_hand(db: Path, player: str, key: str, value: float, n: int) -> None:

@@ -17,6 +17,7 @@ import pytest
 
 from pipelines.importer import import_paths
 from pipelines.stats import player_stats
+from pipelines.stats.query import unit_columns
 from stud_hh.events import (
     Ante,
     Bet,
@@ -39,7 +40,7 @@ Counts = dict[str, Counter[str]]
 
 
 def count(hands: list[Hand]) -> Counts:
-    """Per player: hands, vpip, saw4, showdown, net."""
+    """Per player: hands, vpip, saw4, showdown, and net per money unit ("net USD")."""
     out: Counts = {}
     for hand in hands:
         street = Street.THIRD
@@ -78,13 +79,16 @@ def count(hands: list[Hand]) -> Counts:
             if street == Street.THIRD and isinstance(e, Call | Complete | Bet | Raise):
                 voluntary.add(e.player)
         paid.update(on_street)
+        h = hand.header
+        unit = h.currency or ("play" if h.play_money else "chips")
         for p in dealt:
             c = out.setdefault(p, Counter())
             c["hands"] += 1
             c["vpip"] += p in voluntary
             c["saw4"] += p in fourth
             c["showdown"] += marker and p not in folded
-            c["net"] += got[p] - paid[p]
+            c[f"net {unit}"] += got[p] - paid[p]
+            c[f"hands {unit}"] += 1
     return out
 
 
@@ -98,8 +102,12 @@ def sql_counts(db: Path) -> Counts:
 
         out[row["player"]] = Counter(
             hands=row["hands"], vpip=times("vpip"), saw4=times("saw_4"),
-            showdown=times("showdown"), net=row["net_won"],
+            showdown=times("showdown"),
         )
+        for unit in unit_columns(stats):  # money in each unit apart, never one total
+            if row[f"net_won_{unit}_n"]:
+                out[row["player"]][f"net {unit}"] = row[f"net_won_{unit}"]
+                out[row["player"]][f"hands {unit}"] = row[f"net_won_{unit}_n"]
     return out
 
 
@@ -128,8 +136,7 @@ def check(db: Path, paths: list[Path]) -> int:
     got = sql_counts(db)
     assert set(got) == set(expected)
     for player, counts in expected.items():
-        assert {k: counts[k] for k in ("hands", "vpip", "saw4", "showdown", "net")} == \
-            {k: got[player][k] for k in ("hands", "vpip", "saw4", "showdown", "net")}, player
+        assert dict(counts) == dict(got[player]), player
     return len(hands)
 
 

@@ -12,6 +12,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="DuckDB database (default: $STUD_HH_DB or the user data folder)")
     parser.add_argument("--player", metavar="NAME", help="one player's report")
     parser.add_argument("--game", metavar="G", help="stud, stud8 (hilo) or razz")
+    parser.add_argument("--kind", choices=("cash", "tournament"),
+                        help="cash games or tournaments only")
+    parser.add_argument("--currency", metavar="UNIT",
+                        help="one money unit: a currency (USD, EUR), chips or play")
     parser.add_argument("--out", metavar="FILE", default="report.html",
                         help="HTML file to write (default: report.html)")
     parser.add_argument("--audit", action="store_true",
@@ -30,7 +34,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     db = resolve_db(args.db)
     try:
-        out = build_report(db, Path(args.out), player=args.player, game=game, audit=args.audit)
+        out = build_report(db, Path(args.out), player=args.player, game=game, audit=args.audit,
+                           kind=args.kind, unit=args.currency)
     except (ReportError, StatsError) as exc:
         print(f"stud-hh report: {exc}", file=sys.stderr)
         return 1

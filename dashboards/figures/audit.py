@@ -29,6 +29,7 @@ def violations_by_code_figure(df: pl.DataFrame) -> go.Figure:
             orientation="h",
             y=[label(c) for c in order],
             x=[by_code.get(c, 0) for c in order],
+            customdata=order,  # the code itself (the app's drill-down)
             marker_color=SEVERITY_COLORS.get(str(severity), PALETTE[0]),
             hovertemplate=f"%{{y}} ({label(severity)})<br>%{{x:,}} violations<extra></extra>",
         ))

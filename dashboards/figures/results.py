@@ -37,7 +37,8 @@ def game_stakes_figure(df: pl.DataFrame) -> go.Figure:
         x=names,
         y=rows.get_column("bb100").to_list(),
         marker_color=_sign_colors(rows.get_column("bb100")),
-        customdata=rows.select("hands", "money", "net_bb").rows(),
+        # the last two: the bar's game and stakes, for the app's drill-down
+        customdata=rows.select("hands", "money", "net_bb", "game", "stakes").rows(),
         hovertemplate=("%{x}<br>%{y:.2f} big bets / 100 hands<br>%{customdata[0]:,} hands"
                        "<br>net %{customdata[1]:,.2f} (%{customdata[2]:,.1f} big bets)"
                        "<extra></extra>"),
@@ -53,10 +54,13 @@ def sessions_figure(df: pl.DataFrame) -> go.Figure:
         ((pl.col("end") - pl.col("start")).dt.total_minutes()).alias("minutes"),
         pl.col("net_bb").cum_sum().alias("running_bb"),
     )
-    custom = [
-        (label(t), h, m, mins, start.strftime("%Y-%m-%d %H:%M"))
-        for t, h, m, mins, start in rows.select("table", "hands", "money", "minutes", "start")
-        .rows()
+    session = rows.get_column("session") if "session" in rows.columns else pl.Series(
+        [None] * rows.height)
+    custom = [  # the last two: the raw table name and session number, for the drill-down
+        (label(t), h, m, mins, start.strftime("%Y-%m-%d %H:%M"), t, s)
+        for (t, h, m, mins, start), s in zip(
+            rows.select("table", "hands", "money", "minutes", "start").rows(),
+            session.to_list(), strict=True)
     ]
     fig = go.Figure()
     fig.add_trace(go.Bar(
@@ -93,7 +97,9 @@ def starting_hands_figure(df: pl.DataFrame) -> go.Figure:
         y=rows.get_column("bb100").to_list(),
         marker_color=_sign_colors(rows.get_column("bb100")),
         customdata=list(zip(rows.get_column("hands").to_list(), vpip.to_list(),
-                            rows.get_column("net_bb").to_list(), strict=True)),
+                            rows.get_column("net_bb").to_list(),
+                            (rows.get_column("key") if "key" in rows.columns
+                             else rows.get_column("category")).to_list(), strict=True)),
         hovertemplate=("%{x}<br>%{y:.1f} big bets / 100 hands<br>%{customdata[0]:,} hands"
                        "<br>played %{customdata[1]:.0%}<br>net %{customdata[2]:,.1f} big bets"
                        "<extra></extra>"),

@@ -29,6 +29,7 @@ def funnel_figure(df: pl.DataFrame, colors: dict[str, str]) -> go.Figure:
             y=rows.get_column("stage").to_list(),
             x=rows.get_column("hands").to_list(),
             texttemplate="%{value:,}<br>%{percentInitial:.0%}",
+            customdata=[[player, stage] for stage in rows.get_column("stage")],
             marker={"color": color_of(colors, str(player))},
             hovertemplate=f"{label(player)}<br>%{{y}}: %{{x:,}} hands"
                           "<br>%{percentInitial:.1%} of hands dealt<extra></extra>",
@@ -41,9 +42,10 @@ def funnel_figure(df: pl.DataFrame, colors: dict[str, str]) -> go.Figure:
             name=label(player),
             x=rows.get_column("stage").to_list(),
             y=(hands / dealt).to_list(),
-            customdata=hands.to_list(),
+            customdata=[[h, player, stage] for h, stage in
+                        zip(hands.to_list(), rows.get_column("stage").to_list(), strict=True)],
             marker_color=color_of(colors, str(player)),
-            hovertemplate=f"{label(player)}<br>%{{x}}: %{{customdata:,}} hands"
+            hovertemplate=f"{label(player)}<br>%{{x}}: %{{customdata[0]:,}} hands"
                           "<br>%{y:.1%} of hands dealt<extra></extra>",
         ))
     base_layout(fig, "Street funnel: share of hands dealt reaching each stage", barmode="group")

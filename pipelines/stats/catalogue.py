@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from stud_hh.facts import CATEGORIES
+
 
 class Kind(StrEnum):
     RATE = "rate"  # scale * SUM(num) / SUM(den)
@@ -39,6 +41,10 @@ class Stat:
     #: ``column = value`` only (door card ranks, starting-hand categories). Computed by
     #: grouping on the column, which is cheaper than one conditional sum per value.
     group: tuple[str, str] | None = None
+    #: A sum of money: only ever summed within one money unit (a currency, tournament
+    #: chips or play money); the query reports it as one column per unit,
+    #: ``<key>_<unit>`` (``net_won_USD``, ``net_won_chips``), never as one total.
+    per_unit: bool = False
 
 
 def _pct(key: str, label: str, section: str, num: str, den: str = "1", scope: str = "") -> Stat:
@@ -55,15 +61,15 @@ START_CATEGORIES = {
     "rolled_up": "rolled-up trips",
     "split_pair": "split pair (door card paired in the hole)",
     "buried_pair": "buried pair",
-    "three_low": "three to a low (stud8, three ranks 8 or lower)",
+    "three_low": "three to a low (three ranks 8 or lower)",
     "three_flush": "three-flush",
     "three_straight": "three-straight",
-    "other": "other (stud/stud8)",
-    "three_to_6": "razz: three cards 6 or lower",
-    "three_to_7": "razz: three cards 7 or lower, top 7",
-    "three_to_8": "razz: three cards 8 or lower, top 8",
-    "paired": "razz: paired",
-    "rough": "razz: a card 9 or higher",
+    "other": "other",
+    "three_to_6": "three cards 6 or lower",
+    "three_to_7": "three cards 7 or lower, top 7",
+    "three_to_8": "three cards 8 or lower, top 8",
+    "paired": "paired",
+    "rough": "a card 9 or higher",
 }
 DOOR_RANKS = {r: "23456789TJQKA"[r - 2] for r in range(2, 15)}
 RAZZ_LOWS = {r: "23456789TJQK"[r - 2] for r in range(5, 14)}  # top card of the low
@@ -170,35 +176,48 @@ def _street_betting() -> list[Stat]:
 def _money() -> list[Stat]:
     s = "results"
     return [
-        Stat("net_won", "net won (smallest unit)", s, "net", kind=Kind.TOTAL, scale=1,
-             unit="cents/chips"),
-        Stat("rake_paid", "rake paid (smallest unit)", s, "rake", kind=Kind.TOTAL, scale=1,
-             unit="cents/chips"),
+        Stat("net_won", "net won", s, "net", kind=Kind.TOTAL, scale=1, unit="money",
+             per_unit=True),
+        Stat("rake_paid", "rake paid", s, "rake", kind=Kind.TOTAL, scale=1, unit="money",
+             per_unit=True),
         Stat("bb_per_100", "win rate, big bets per 100 hands", s, _BB, unit="BB/100"),
         Stat("sb_per_100", "win rate, small bets per 100 hands", s, _SB, unit="SB/100"),
     ]
 
 
+#: The starting-hand categories of each game, in the order the facts decide them.
+GAME_CATEGORIES: dict[str, tuple[str, ...]] = {str(g): c for g, c in CATEGORIES.items()}
+
+
 def _starting_hands() -> list[Stat]:
+    """Per game: a category or door card means something else in razz than in stud, so
+    each game's hands are counted apart (``start_razz_three_to_6`` divides by razz hands
+    with known cards only), and a game's categories never appear under another."""
     out = []
-    for cat, words in START_CATEGORIES.items():
-        s = "starting hands"
-        group = ("start_category", f"'{cat}'")
-        out += [
-            _pct(f"start_{cat}", f"dealt {words}", s, f"start_category = '{cat}'",
-                 KNOWN_START, KNOWN_START),
-            Stat(f"vpip_{cat}", f"VPIP with {words}", s, "vpip", group=group),
-            Stat(f"bb_per_100_{cat}", f"BB/100 with {words}", s, _BB, unit="BB/100",
-                 group=group),
-        ]
-    for r, ch in DOOR_RANKS.items():
-        s = "door card"
-        group = ("door_rank", str(r))
-        out += [
-            Stat(f"vpip_door_{ch}", f"VPIP with door card {ch}", s, "vpip", group=group),
-            Stat(f"bb_per_100_door_{ch}", f"BB/100 with door card {ch}", s, _BB,
-                 unit="BB/100", group=group),
-        ]
+    for game, categories in GAME_CATEGORIES.items():
+        s = f"starting hands ({game})"
+        known = f"{KNOWN_START} AND game = '{game}'"
+        for cat in categories:
+            words = START_CATEGORIES[cat]
+            group = ("game || ':' || start_category", f"'{game}:{cat}'")
+            out += [
+                _pct(f"start_{game}_{cat}", f"{game}: dealt {words}", s,
+                     f"start_category = '{cat}' AND game = '{game}'", known, known),
+                Stat(f"vpip_{game}_{cat}", f"{game}: VPIP with {words}", s, "vpip",
+                     group=group),
+                Stat(f"bb_per_100_{game}_{cat}", f"{game}: BB/100 with {words}", s, _BB,
+                     unit="BB/100", group=group),
+            ]
+    for game in GAME_CATEGORIES:
+        s = f"door card ({game})"
+        for r, ch in DOOR_RANKS.items():
+            group = ("game || ':' || CAST(door_rank AS VARCHAR)", f"'{game}:{r}'")
+            out += [
+                Stat(f"vpip_door_{game}_{ch}", f"{game}: VPIP with door card {ch}", s, "vpip",
+                     group=group),
+                Stat(f"bb_per_100_door_{game}_{ch}", f"{game}: BB/100 with door card {ch}", s,
+                     _BB, unit="BB/100", group=group),
+            ]
     return out
 
 

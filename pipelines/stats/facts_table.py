@@ -42,7 +42,8 @@ def facts_columns(hands: Iterable[Hand]) -> pa.Table:
     chunk = Chunk()
     for hand in hands:
         seen = recap(hand)
-        chunk.add(hand_rows(len(chunk), hand, seen, (), None, 0), player_facts(hand, seen))
+        chunk.add(hand, hand_rows(len(chunk), hand, seen, (), None, 0),
+                  player_facts(hand, seen))
     return chunk.tables()["player_facts"].drop_columns(["local"])
 
 

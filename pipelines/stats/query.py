@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import os
 import re
-from datetime import UTC, date, datetime, time, timedelta
+from dataclasses import replace
+from datetime import date, datetime
 from pathlib import Path
 
 import duckdb
@@ -22,32 +23,19 @@ import polars as pl
 
 from pipelines.stats.catalogue import CATALOGUE, Kind, Stat
 from pipelines.stats.facts_table import COLUMNS, TABLE
+from pipelines.stats.filters import (
+    GAME_ALIASES,
+    Filters,
+    StatsError,
+    normalise_game,
+    normalise_stakes,
+    unit_sql,
+)
 
-GAME_ALIASES = {
-    "stud": "stud", "7stud": "stud", "stud-hi": "stud", "studhi": "stud",
-    "stud8": "stud8", "hilo": "stud8", "stud-hilo": "stud8", "studhilo": "stud8",
-    "stud/8": "stud8", "razz": "razz",
-}
-_CURRENCY_MARKS = str.maketrans("", "", "$€£ ")
-
-
-class StatsError(ValueError):
-    """A filter the query cannot use, or a database without facts."""
-
-
-def normalise_game(game: str) -> str:
-    try:
-        return GAME_ALIASES[game.strip().lower()]
-    except KeyError:
-        raise StatsError(
-            f"unknown game {game!r}: use stud, stud8 or razz"
-        ) from None
-
-
-def normalise_stakes(stakes: str) -> str:
-    """``$0.04/$0.08`` -> ``0.04/0.08`` (the stored label)."""
-    return stakes.translate(_CURRENCY_MARKS).replace("USD", "").replace("EUR", "")
-
+__all__ = [
+    "GAME_ALIASES", "Filters", "StatsError", "money_by_unit", "normalise_game",
+    "normalise_stakes", "player_stats", "stats_sql",
+]
 
 _BOOLEAN_COLUMNS = {name for name, (sql, _) in COLUMNS.items() if sql == "BOOLEAN"}
 _PREDICATE = re.compile(r" AND | OR |NOT | IS |[=<>]")
@@ -73,7 +61,7 @@ class _Plan:
         self.alias: dict[tuple[str, str, str], str] = {}  # (pass, group value, expr)
         self.passes: dict[str, list[str]] = {"": []}
         for stat in stats:
-            if stat.kind is Kind.TOTAL:
+            if stat.kind is Kind.TOTAL or stat.per_unit:
                 continue
             where = f"group:{stat.group[0]}" if stat.group else stat.scope
             value = stat.group[1] if stat.group else ""
@@ -86,7 +74,7 @@ class _Plan:
                 if expr not in exprs:
                     exprs.append(expr)
         for stat in stats:
-            if stat.kind is Kind.TOTAL:
+            if stat.kind is Kind.TOTAL and not stat.per_unit:
                 self.alias[("", "", stat.numerator)] = f"t_{stat.key}"
 
     def column(self, stat: Stat, expr: str) -> str:
@@ -95,7 +83,7 @@ class _Plan:
 
     def sql(self, stats: tuple[Stat, ...], where: str) -> str:
         """The catalogue query; named parameters as ``where`` uses them, and $min_hands."""
-        totals = [s for s in stats if s.kind is Kind.TOTAL]
+        totals = [s for s in stats if s.kind is Kind.TOTAL and not s.per_unit]
         core = ["count(*) AS hands"]
         core += [f"CAST(SUM({s.numerator}) AS BIGINT) AS t_{s.key}" for s in totals]
         core += [f"{_aggregate(e)} AS {self.alias[('', '', e)]}" for e in self.passes[""]]
@@ -128,6 +116,8 @@ class _Plan:
             joins.append(f"LEFT JOIN {cte} USING (player)")
         values = []
         for stat in stats:
+            if stat.per_unit:
+                continue  # one column per money unit: ``money_by_unit``
             if stat.kind is Kind.TOTAL:
                 values.append(f't_{stat.key} AS "{stat.key}", hands AS "{stat.key}_n"')
                 continue
@@ -152,12 +142,31 @@ def _connect(db: duckdb.DuckDBPyConnection | str | os.PathLike[str] | None
              ) -> tuple[duckdb.DuckDBPyConnection, bool]:
     if isinstance(db, duckdb.DuckDBPyConnection):
         return db, False
-    from pipelines.db import resolve_db
+    from pipelines.db import DatabaseBusy, connect, resolve_db
 
     path = resolve_db(db)
     if not Path(path).exists():
         raise StatsError(f"no database at {path}: import hand histories first (stud-hh import)")
-    return duckdb.connect(str(path), read_only=True), True
+    try:
+        return connect(path, read_only=True), True
+    except DatabaseBusy as exc:
+        raise StatsError(str(exc)) from None
+
+
+def _tables(con: duckdb.DuckDBPyConnection) -> set[str]:
+    return {r[0] for r in con.execute(
+        "SELECT table_name FROM information_schema.tables").fetchall()}
+
+
+def prepared(con: duckdb.DuckDBPyConnection, filters: Filters) -> Filters:
+    """``filters`` normalised for this database (raises ``StatsError`` without facts)."""
+    present = _tables(con)
+    if TABLE not in present:
+        raise StatsError(
+            f"the database has no {TABLE} table: run `stud-hh rebuild` to compute "
+            "per-hand facts"
+        )
+    return replace(filters.normalised(), with_hands="hands" in present)
 
 
 def player_stats(
@@ -168,63 +177,80 @@ def player_stats(
     since: date | datetime | str | None = None,
     until: date | datetime | str | None = None,
     min_hands: int = 0,
+    *,
+    kind: str | None = None,
+    unit: str | None = None,
+    filters: Filters | None = None,
 ) -> pl.DataFrame:
     """The whole catalogue for every player matching the filters, computed in DuckDB.
 
     ``db`` is an open connection or a database path (None: the default database).
     ``since``/``until`` are inclusive; a bare date means that whole day, times in UTC.
+    ``kind`` is cash or tournament, ``unit`` a currency code, ``chips`` or ``play``.
+    ``filters`` (``pipelines.stats.filters.Filters``) replaces the separate arguments.
+
+    Money totals (``net_won``, ``rake_paid``) come as one column per money unit present,
+    ``net_won_USD``, ``net_won_chips``, ... with the unit's hands as their sample
+    (``net_won_USD_n``): amounts of two units are never added.
     """
-    where: list[str] = []
-    params: dict[str, object] = {"min_hands": max(int(min_hands), 0)}
-    if player is not None:
-        where.append("player = $player")
-        params["player"] = player
-    if game is not None:
-        where.append("game = $game")
-        params["game"] = normalise_game(game)
-    if stakes is not None:
-        where.append("stakes = $stakes")
-        params["stakes"] = normalise_stakes(stakes)
-    if since is not None:
-        where.append("started_at >= $since")
-        params["since"] = _bound(since, end=False)
-    if until is not None:
-        where.append("started_at < $until")
-        params["until"] = _bound(until, end=True)
+    if filters is None:
+        filters = Filters(players=() if player is None else (player,), game=game,
+                          stakes=stakes, kind=kind, unit=unit, since=since, until=until,
+                          min_hands=min_hands)
     con, owned = _connect(db)
     try:
-        exists = con.execute(
-            "SELECT count(*) FROM information_schema.tables WHERE table_name = ?", [TABLE]
-        ).fetchall()[0][0]
-        if not exists:
-            raise StatsError(
-                f"the database has no {TABLE} table: run `stud-hh rebuild` to compute "
-                "per-hand facts"
-            )
-        sql = stats_sql(where=" AND ".join(where) or "TRUE")
-        return con.sql(sql, params=params).pl()
+        filters = prepared(con, filters)
+        where, params = filters.where()
+        params["min_hands"] = filters.min_hands
+        frame = con.sql(stats_sql(where=where), params=params).pl()
+        return _with_money(frame, money_by_unit(con, filters, prepared_=True))
     finally:
         if owned:
             con.close()
 
 
-def _bound(value: date | datetime | str, end: bool) -> datetime:
-    """A filter bound as an aware UTC time; a bare date ``until`` includes the whole day.
+def money_by_unit(con: duckdb.DuckDBPyConnection, filters: Filters,
+                  prepared_: bool = False) -> pl.DataFrame:
+    """``player``, ``unit``, ``hands``, then each per-unit total (``net_won``,
+    ``rake_paid``): one row per player and money unit, never summed across units."""
+    if not prepared_:
+        filters = prepared(con, filters)
+    where, params = filters.where()
+    money = [s for s in CATALOGUE if s.per_unit]
+    sums = ", ".join(f'CAST(SUM({s.numerator}) AS BIGINT) AS "{s.key}"' for s in money)
+    return con.sql(
+        f"SELECT player, {unit_sql('', filters.with_hands)} AS unit, count(*) AS hands, "
+        f"{sums} FROM {TABLE} WHERE {where} GROUP BY ALL ORDER BY player, unit",
+        params=params).pl()
 
-    >>> _bound("2009-11-26", end=True).isoformat()
-    '2009-11-27T00:00:00+00:00'
-    >>> _bound("2009-11-26T10:00", end=False).isoformat()
-    '2009-11-26T10:00:00+00:00'
-    """
-    if isinstance(value, str):
-        text = value.strip()
-        try:
-            parsed = datetime.fromisoformat(text)
-        except ValueError:
-            raise StatsError(f"not a date: {value!r} (use YYYY-MM-DD)") from None
-        value = parsed.date() if len(text) == 10 else parsed
-    if isinstance(value, datetime):
-        moment = value
-    else:
-        moment = datetime.combine(value + timedelta(days=1) if end else value, time())
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+def unit_columns(frame: pl.DataFrame) -> list[str]:
+    """The money units a stats frame has columns for, in order (``USD``, ``chips``, ...)."""
+    first = next(s.key for s in CATALOGUE if s.per_unit)
+    return [c.removeprefix(f"{first}_") for c in frame.columns
+            if c.startswith(f"{first}_") and not c.endswith("_n")]
+
+
+def _with_money(frame: pl.DataFrame, money: pl.DataFrame) -> pl.DataFrame:
+    """The stats frame with ``<key>_<unit>`` and ``<key>_<unit>_n`` per money stat and
+    unit, placed where the catalogue lists the stat."""
+    per_unit = [s for s in CATALOGUE if s.per_unit]
+    units = sorted(money["unit"].unique().to_list(), key=lambda u: (u in ("chips", "play"), u))
+    wide = frame.select("player")
+    for u in units:
+        rows = money.filter(pl.col("unit") == u)
+        cols = [pl.col("player")]
+        for s in per_unit:
+            cols += [pl.col(s.key).alias(f"{s.key}_{u}"),
+                     pl.col("hands").alias(f"{s.key}_{u}_n")]
+        wide = wide.join(rows.select(cols), on="player", how="left")
+    wide = wide.with_columns(pl.col("^.*_n$").exclude("player").fill_null(0))
+    joined = frame.join(wide, on="player", how="left", maintain_order="left")
+    order: list[str] = ["player"]
+    for stat in CATALOGUE:
+        if stat.per_unit:
+            for u in units:
+                order += [f"{stat.key}_{u}", f"{stat.key}_{u}_n"]
+        else:
+            order += [stat.key, f"{stat.key}_n"]
+    return joined.select(order)

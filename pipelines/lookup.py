@@ -1,0 +1,63 @@
+"""One stored hand by its id: its events and the validator's findings on it.
+
+What ``stud-hh show``, the app's replayer and the report's embedded replays read. A hand
+id is unique within a site; the same number at two sites needs the site to tell them apart.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import duckdb
+
+from pipelines.hand_events import HandNotFound, load_hand
+from stud_hh.events import Hand
+
+#: The stored violation columns, in the order the validator's record lists them.
+FINDING_COLUMNS = ("code", "severity", "street", "action_index", "player", "rule", "message")
+
+
+@dataclass(frozen=True, slots=True)
+class StoredHand:
+    hand_key: int
+    hand: Hand
+    findings: tuple[dict[str, Any], ...]
+
+
+def hand_keys(con: duckdb.DuckDBPyConnection, hand_id: str, site: str | None = None
+              ) -> list[tuple[int, str]]:
+    """``(hand_key, site)`` of the stored hands with this id (at ``site`` if given)."""
+    sql = "SELECT hand_key, site FROM hands WHERE hand_id = ?"
+    params: list[object] = [hand_id.strip().lstrip("#")]
+    if site is not None:
+        sql += " AND lower(site) = lower(?)"
+        params.append(site)
+    return [(int(k), str(s)) for k, s in con.execute(sql + " ORDER BY site", params).fetchall()]
+
+
+def findings(con: duckdb.DuckDBPyConnection, hand_key: int) -> tuple[dict[str, Any], ...]:
+    """The stored violations of one hand, in action order (hand-level ones first)."""
+    rows = con.execute(
+        f"SELECT {', '.join(FINDING_COLUMNS)} FROM violations WHERE hand_key = ? "
+        "ORDER BY action_index NULLS FIRST, street NULLS FIRST, code", [hand_key]).fetchall()
+    return tuple(dict(zip(FINDING_COLUMNS, row, strict=True)) for row in rows)
+
+
+def stored_hand(con: duckdb.DuckDBPyConnection, hand_key: int) -> StoredHand:
+    return StoredHand(hand_key, load_hand(con, hand_key), findings(con, hand_key))
+
+
+def find_hand(con: duckdb.DuckDBPyConnection, hand_id: str, site: str | None = None
+              ) -> StoredHand:
+    """The stored hand ``hand_id``; ``HandNotFound`` if none, or if several sites have it
+    and ``site`` does not say which."""
+    keys = hand_keys(con, hand_id, site)
+    if not keys:
+        where = f" at {site}" if site else ""
+        raise HandNotFound(f"no stored hand has id {hand_id}{where}")
+    if len(keys) > 1:
+        sites = ", ".join(s for _, s in keys)
+        raise HandNotFound(f"hand {hand_id} is stored for several sites ({sites}): "
+                           "choose one with --site")
+    return stored_hand(con, keys[0][0])
