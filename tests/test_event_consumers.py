@@ -2,10 +2,10 @@
 unknown one is an error, never silently dropped.
 
 ``stud_hh.recap`` is where the table rows (``pipelines.rows``) and the stats facts
-(``stud_hh.facts``) read events; its ``match`` ends in ``assert_never`` (mypy checks it is
-exhaustive over ``Event``). Here a hand holding one event of every type in ``EVENT_TYPES``
-goes through the recap, the facts and the rows; a new event type fails this test until it
-is given a sample below and a case in the consumers.
+(``stud_hh.facts``) read events; ``reader_of`` gives each event type its reader and ends in
+``assert_never`` (mypy checks it is exhaustive over ``Event``). Here a hand holding one
+event of every type in ``EVENT_TYPES`` goes through the recap, the facts and the rows; a
+new event type fails this test until it is given a sample below and a reader.
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ from stud_hh.events import (
     UncalledReturn,
 )
 from stud_hh.facts import player_facts
-from stud_hh.recap import recap
+from stud_hh.recap import READERS, recap
 
 THIRD, FOURTH = Street.THIRD, Street.FOURTH
 #: One event of every type, in an order a history could print them.
@@ -86,8 +86,8 @@ def _hand(events: tuple[object, ...]) -> Hand:
                 events=events)  # type: ignore[arg-type]
 
 
-def test_the_sample_holds_every_event_type() -> None:
-    assert {type(e) for e in EVERY_EVENT} == set(EVENT_TYPES)
+def test_the_sample_holds_every_event_type_and_each_has_a_reader() -> None:
+    assert {type(e) for e in EVERY_EVENT} == set(EVENT_TYPES) == set(READERS)
 
 
 def test_every_event_type_goes_through_the_recap_facts_and_rows() -> None:
@@ -111,7 +111,7 @@ def test_an_unknown_event_type_is_an_error() -> None:
     class Flop(msgspec.Struct, frozen=True):  # a hold'em event stud_hh does not read
         cards: tuple[int, ...]
 
-    with pytest.raises(AssertionError):
+    with pytest.raises(TypeError, match=r"no reader for the event type .*Flop"):
         recap(_hand((*EVERY_EVENT[:3], Flop((1, 2, 3)))))
 
 
