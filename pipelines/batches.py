@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from itertools import chain
 from typing import Any
 
 import msgspec
 import pyarrow as pa
+from msgspec.structs import astuple
 
 from pipelines.hand_events import events_table
 from pipelines.rows import HandRows, Row
@@ -41,6 +41,9 @@ HAND_TABLES = ("hands", "hand_players", "actions", "violations")
 _SCHEMAS = {t.name: t.batch_schema for t in (HANDS, HAND_PLAYERS, ACTIONS, VIOLATIONS)}
 _FACT_FIELDS = tuple(f.name for f in msgspec.structs.fields(PlayerFacts))
 _STREET_FIELDS = tuple(f.name for f in msgspec.structs.fields(StreetFacts))
+#: One street's ``StreetFacts`` as an Arrow struct: its fields typed as their columns.
+_STREET_TYPE = pa.struct([PLAYER_FACTS.batch_schema.field(f"{name}_{int(LATER_STREETS[0])}")
+                          .with_name(name) for name in _STREET_FIELDS])
 _CARD_TEXT = tuple(str_card(c) for c in range(52))
 
 
@@ -126,34 +129,23 @@ def facts_table(
     facts: Sequence[PlayerFacts], local: Sequence[int], hands: pa.Table,
 ) -> pa.Table:
     """``player_facts`` rows: each record's hand columns (taken from ``hands``, the chunk's
-    ``hands`` table, whose row ``i`` is ``local == i``), then its fields; a street's facts
-    become ``<name>_<street>`` columns, the door card its text (``"Ah"``).
+    ``hands`` table, whose row ``i`` is ``local == i``), then its fields; the door card
+    becomes its text (``"Ah"``), a street's facts the ``<name>_<street>`` columns.
 
-    Built column by column: the records' values transposed once (``astuple``), not a
-    ~100-value row tuple per player.
+    Built column by column: the records' values transposed once (``astuple``), each street's
+    records converted as one struct array whose fields are that street's columns.
     """
     local_array = pa.array(local, pa.int64())
     columns: dict[str, Any] = {"local": local_array}
     for name in FACTS_HAND_COLUMNS:
         columns[name] = hands.column(name).take(local_array)
-    own = dict(zip(_FACT_FIELDS, zip(*map(msgspec.structs.astuple, facts), strict=True),
-                   strict=True)) if facts else dict.fromkeys(_FACT_FIELDS, ())
-    streets = own.pop("streets")
+    own = dict(zip(_FACT_FIELDS, zip(*map(astuple, facts), strict=True), strict=True)
+               ) if facts else dict.fromkeys(_FACT_FIELDS, ())
+    del own["streets"]
     columns.update(own)
     columns["door_card"] = [None if c is None else _CARD_TEXT[c] for c in own["door_card"]]
-    _street_columns(columns, streets)
+    for i, street in enumerate(LATER_STREETS):
+        records = pa.array([astuple(f.streets[i]) for f in facts], _STREET_TYPE)
+        for name, column in zip(_STREET_FIELDS, records.flatten(), strict=True):
+            columns[f"{name}_{int(street)}"] = column
     return pa.Table.from_pydict(columns, schema=PLAYER_FACTS.batch_schema)
-
-
-def _street_columns(columns: dict[str, Any], streets: Sequence[tuple[StreetFacts, ...]]) -> None:
-    """``<name>_<street>`` columns of every record's street facts (4th .. 7th)."""
-    count = len(LATER_STREETS)
-    if any(len(s) != count for s in streets):
-        raise ValueError(f"every PlayerFacts must have {count} street records")
-    values = zip(*map(msgspec.structs.astuple, chain.from_iterable(streets)), strict=True)
-    for name, column in zip(_STREET_FIELDS, values, strict=False):  # none without records
-        for i, street in enumerate(LATER_STREETS):
-            columns[f"{name}_{int(street)}"] = column[i::count]
-    for name in _STREET_FIELDS:  # no records: empty columns
-        for street in LATER_STREETS:
-            columns.setdefault(f"{name}_{int(street)}", ())
