@@ -22,9 +22,18 @@ validation) the ratio is also printed, and so is "hand by hand", which validates
 right after parsing it: slower, because the parser and the validator keep evicting each
 other's code and data from the CPU caches.
 
-Also printed: validation alone on already-parsed hands, split into the walk (one pass over
-the events feeding the engine and gathering the record checks' ledger) and the record
-checks on that ledger, to show where the time goes.
+Also printed: validation alone on already-parsed hands, split into the replay (the rules
+engine over the events) and the record checks (the ledger and the checks on it), to show
+where the time goes.
+
+Paired against another tree (``--reference TREE``, a checkout of another commit, e.g.
+``git worktree add /tmp/ref HEAD~3``, or ``/work/baseline``): the same parsed hands (the
+replicated real corpus and simulated hands of every game, stored once as JSON) are validated
+by child processes of this tree and of TREE, alternating, round after round; each child
+prints its CPU time per hand of ``validate`` alone, and the median of the rounds' ratios
+(this tree / reference) is the verdict::
+
+    python benchmarks/validate_bench.py --reference /work/baseline --rounds 9
 """
 
 from __future__ import annotations
@@ -39,13 +48,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.corpus import build_corpus
-from stud_hh.events import Hand
-from stud_hh.parse import parse_file
-from stud_hh.rules import POKERSTARS, RuleSet
-from stud_hh.validate import validate
-from stud_hh.validate.consistency import Ledger, check_record
-from stud_hh.validate.replay import walk
+if "--child" not in sys.argv:  # a child imports the tree it was given (``child``)
+    from benchmarks.corpus import build_corpus
+    from stud_hh.events import Hand
+    from stud_hh.parse import parse_file
+    from stud_hh.rules import POKERSTARS, RuleSet
+    from stud_hh.validate import validate
+    from stud_hh.validate.consistency import check_record
+    from stud_hh.validate.replay import replay
 
 
 def parse_only(path: Path) -> int:
@@ -124,9 +134,9 @@ def _each(fn: Callable[[Hand, RuleSet], object], hands: list[Hand]) -> None:
         fn(h, POKERSTARS)
 
 
-def _each_ledger(hands: list[Hand], ledgers: list[Ledger]) -> None:
-    for h, led in zip(hands, ledgers, strict=True):
-        check_record(h, led)
+def _each_record(hands: list[Hand]) -> None:
+    for h in hands:
+        check_record(h)
 
 
 def timed(fn: Callable[[], int]) -> tuple[int, float, float]:
@@ -140,11 +150,78 @@ def timed(fn: Callable[[], int]) -> tuple[int, float, float]:
     return n, time.perf_counter() - start, time.process_time() - cpu
 
 
+def child(tree: str, hands_file: str, passes: int) -> None:
+    """In a child process: CPU microseconds per hand of ``validate`` in ``tree``."""
+    sys.path.insert(0, tree)
+    import gc
+
+    import msgspec
+
+    from stud_hh.events import Hand as TreeHand
+    from stud_hh.validate import validate as tree_validate
+
+    hands = msgspec.json.decode(Path(hands_file).read_bytes(), type=list[TreeHand])
+    for h in hands[:200]:  # one-off costs (evaluator tables, imports) out of timing
+        tree_validate(h)
+    gc.collect()
+    best = float("inf")
+    for _ in range(passes):
+        start = time.process_time()
+        for h in hands:
+            tree_validate(h)
+        best = min(best, time.process_time() - start)
+    print(best / len(hands) * 1e6)
+
+
+def run_paired(reference: str, rounds: int, n: int) -> int:
+    """This tree against ``reference``, child processes alternating (see the docstring)."""
+    import subprocess
+
+    import msgspec
+
+    from stud_hh.simulate import simulate_hands
+
+    CACHE = Path(__file__).resolve().parent / ".cache"
+    hands_file = CACHE / f"validate-paired-{n}.json"
+    if not hands_file.exists():
+        path = build_corpus(n)
+        hands: list[Hand] = [h for h in parse_file(path) if isinstance(h, Hand)]
+        for k, game in enumerate(("stud", "stud8", "razz", "mixed")):
+            hands += simulate_hands(n // 4, game=game, players=2 + 2 * k, seed=k,
+                                    tournament=bool(k % 2))
+        hands_file.write_bytes(msgspec.json.encode(hands))
+    here = str(Path(__file__).resolve().parent.parent)
+    ratios = []
+    for r in range(rounds):
+        times = {}
+        order = (here, reference) if r % 2 else (reference, here)
+        for tree in order:
+            out = subprocess.run([sys.executable, __file__, "--child", tree, str(hands_file)],
+                                 check=True, capture_output=True, text=True,
+                                 env={**__import__("os").environ, "PYTHONPATH": tree})
+            times[tree] = float(out.stdout.split()[-1])
+        ratios.append(times[here] / times[reference])
+        print(f"round {r + 1}: this tree {times[here]:6.1f} us/hand, reference "
+              f"{times[reference]:6.1f} us/hand, ratio {ratios[-1]:.3f}", flush=True)
+    print(f"validate, this tree / reference ({2 * n} hands, {rounds} alternating rounds): "
+          f"median ratio {statistics.median(ratios):.3f} (min {min(ratios):.3f}, "
+          f"max {max(ratios):.3f})")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] == "--child":
+        child(argv[1], argv[2], 3)
+        return 0
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, default=20_000)
     ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--reference", metavar="TREE",
+                    help="compare validate's speed with this tree's, paired (see above)")
     args = ap.parse_args(argv)
+    if args.reference:
+        return run_paired(args.reference, args.rounds, min(args.hands, 10_000))
 
     path = build_corpus(args.hands)
     for h in list(parse_file(path))[:50]:  # one-off costs (evaluator tables) out of timing
@@ -179,12 +256,11 @@ def main(argv: list[str] | None = None) -> int:
               f"{t_parse / t_both:.2f})")
 
     hands = [h for h in parse_file(path) if isinstance(h, Hand)]
-    ledgers = [walk(h, POKERSTARS)[1] for h in hands]
     split: dict[str, tuple[float, float]] = {}
     for name, fn in (
         ("validate", lambda: _each(validate, hands)),
-        ("walk", lambda: _each(walk, hands)),
-        ("record checks", lambda: _each_ledger(hands, ledgers)),
+        ("replay", lambda: _each(replay, hands)),
+        ("record checks", lambda: _each_record(hands)),
     ):
         b_wall = b_cpu = float("inf")
         for _ in range(args.rounds):

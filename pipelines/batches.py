@@ -51,11 +51,13 @@ _CARD_TEXT = tuple(str_card(c) for c in range(52))
 class Batch:
     """What a worker hands the writer for one chunk: Arrow tables of the hands and their
     rows (``hands``, ``hand_players``, ``actions``, ``violations``, ``player_facts``,
-    ``hand_events``), and the quarantined hands and files as rows of ``quarantine``
-    column values."""
+    ``hand_events``), the quarantined hands and files as rows of ``quarantine`` column
+    values, and the hands of other games (a mixed-game file's hold'em, Omaha, draw)
+    counted per game, not stored."""
 
     tables: dict[str, pa.Table] = field(default_factory=dict)
     quarantine: list[dict[str, Any]] = field(default_factory=list)
+    other_games: dict[str, int] = field(default_factory=dict)
 
     def quarantine_table(self) -> pa.Table:
         return pa.Table.from_pylist(self.quarantine, schema=QUARANTINE.batch_schema)

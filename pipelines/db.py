@@ -12,15 +12,17 @@ from __future__ import annotations
 
 import fcntl
 import os
+import re
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import duckdb
 import platformdirs
 
-from pipelines.migrate import migrate
+if TYPE_CHECKING:
+    import duckdb
 
 ENV_VAR = "STUD_HH_DB"
 DB_NAME = "stud_hh.duckdb"
@@ -51,8 +53,16 @@ class DatabaseBusy(RuntimeError):
     """Another process is writing to the database."""
 
 
-def _is_lock_error(exc: duckdb.Error) -> bool:
-    return "lock" in str(exc).lower()
+class DatabaseUnavailable(RuntimeError):
+    """The database cannot be created, opened or written (permissions, a full disk, a
+    file that is not a DuckDB database); the message names it and what to do."""
+
+
+def unwritable(db: Path, reason: object) -> DatabaseUnavailable:
+    text = getattr(reason, "strerror", None) or str(reason)
+    return DatabaseUnavailable(
+        f"cannot write the database {db}: {text}; choose a writable place with --db FILE "
+        f"(or ${ENV_VAR})")
 
 
 def default_db_path() -> Path:
@@ -71,9 +81,12 @@ def resolve_db(db: str | os.PathLike[str] | None) -> Path:
 @contextmanager
 def writer_lock(db: Path, timeout: float = 0.0, poll: float = 0.2) -> Iterator[None]:
     """Hold the database's writer lock; wait up to ``timeout`` seconds, then refuse."""
-    db.parent.mkdir(parents=True, exist_ok=True)
     lock_path = db.with_name(db.name + ".lock")
-    fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        db.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as exc:
+        raise unwritable(db, exc) from None
     try:
         deadline = time.monotonic() + timeout
         while True:
@@ -85,8 +98,8 @@ def writer_lock(db: Path, timeout: float = 0.0, poll: float = 0.2) -> Iterator[N
                     holder = os.pread(fd, 64, 0).decode("ascii", "replace").strip()
                     who = f" (process {holder})" if holder else ""
                     raise DatabaseBusy(
-                        f"another import is writing to {db}{who}; wait for it to finish "
-                        "or retry with a lock timeout"
+                        f"another import is writing to {db}{who}; wait for it to finish, "
+                        "or retry with --wait SECONDS"
                     ) from None
                 time.sleep(poll)
         os.ftruncate(fd, 0)
@@ -96,36 +109,43 @@ def writer_lock(db: Path, timeout: float = 0.0, poll: float = 0.2) -> Iterator[N
         os.close(fd)  # closing the descriptor releases the flock
 
 
-def _open(db: Path, read_only: bool, wait: float, poll: float = 0.05
-          ) -> duckdb.DuckDBPyConnection:
-    """``duckdb.connect``, retried for ``wait`` seconds while another process holds the file."""
+def connect(db: Path, read_only: bool = False, wait: float | None = None
+            ) -> duckdb.DuckDBPyConnection:
+    """Open (creating and migrating if needed) the database.
+
+    While another process holds the file (DuckDB allows one writer, and no reader beside
+    it), retry for ``wait`` seconds (default: a writer ``WRITER_WAIT``, a reader
+    ``READER_WAIT``), then raise ``DatabaseBusy`` naming the database, the process and
+    ``--wait``. A database that cannot be created or opened raises ``DatabaseUnavailable``.
+    """
+    import duckdb  # here, not at the top: the commands' --help needs this module, not DuckDB
+
+    from pipelines.migrate import migrate
+
+    if not read_only:
+        try:
+            db.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise unwritable(db, exc) from None
+    if wait is None:
+        wait = READER_WAIT if read_only else WRITER_WAIT
     deadline = time.monotonic() + wait
     while True:
         try:
-            return duckdb.connect(str(db), read_only=read_only)
-        except duckdb.IOException as exc:
-            if not _is_lock_error(exc):
-                raise
+            con = duckdb.connect(str(db), read_only=read_only)
+            break
+        except (duckdb.IOException, duckdb.ConnectionException) as exc:
+            # another process holds the file ("lock"), or this one does with another
+            # mode ("same database file": a notebook reading while watch runs in a thread)
+            if not _held_elsewhere(exc):
+                if read_only:
+                    raise DatabaseUnavailable(f"cannot open the database {db}: {exc}") from None
+                raise unwritable(db, exc) from None
             if time.monotonic() >= deadline:
-                holder = "is being written by an import or watch" if read_only else \
-                    "is open in another process (an import, watch or query)"
-                raise DatabaseBusy(f"{db} {holder}; retry when it has finished ({exc})"
-                                   ) from exc
-            time.sleep(poll)
-
-
-def connect(db: Path, read_only: bool = False, wait: float | None = None
-            ) -> duckdb.DuckDBPyConnection:
-    """Open (creating and migrating if needed) the database; clear error if it is busy.
-
-    While another process holds the file, retry for ``wait`` seconds (default: a writer
-    ``WRITER_WAIT``, a reader ``READER_WAIT``), then raise ``DatabaseBusy``.
-    """
-    if not read_only:
-        db.parent.mkdir(parents=True, exist_ok=True)
-    if wait is None:
-        wait = READER_WAIT if read_only else WRITER_WAIT
-    con = _open(db, read_only, wait)
+                raise DatabaseBusy(busy_message(db, str(exc), read_only)) from None
+            time.sleep(0.05)
+        except duckdb.Error as exc:  # not a database file, a newer storage version...
+            raise DatabaseUnavailable(f"cannot open the database {db}: {exc}") from None
     con.execute("SET enable_progress_bar = false")  # our own bar, or none, on the terminal
     if not read_only:
         memory = os.environ.get("STUD_HH_DB_MEMORY", WRITER_MEMORY)
@@ -134,3 +154,27 @@ def connect(db: Path, read_only: bool = False, wait: float | None = None
         con.execute(f"SET checkpoint_threshold = '{CHECKPOINT_THRESHOLD}'")
         migrate(con)
     return con
+
+
+def _held_elsewhere(exc: Exception) -> bool:
+    text = str(exc).lower()
+    return "lock" in text or "same database file" in text
+
+
+def connect_read_only(db: Path, wait: float | None = None) -> duckdb.DuckDBPyConnection:
+    """Open an existing database for reading (``FileNotFoundError`` if there is none);
+    ``wait`` as for ``connect`` (default ``READER_WAIT``)."""
+    if not db.exists():
+        raise FileNotFoundError(f"no database at {db}: import hand histories first "
+                                "(stud-hh import)")
+    return connect(db, read_only=True, wait=wait)
+
+
+def busy_message(db: Path, error: str, read_only: bool = True) -> str:
+    """DuckDB's lock error as a sentence: who holds the database, and what to do."""
+    pid = re.search(r"PID (\d+)", error)
+    who = f" (process {pid.group(1)})" if pid else ""
+    holder = ("is being written by another process{who}, an import or watch" if read_only
+              else "is open in another process{who}: an import, watch, or a reader such as "
+              "stud-hh serve").format(who=who)
+    return f"{db} {holder}; wait for it to finish, or retry with --wait SECONDS"

@@ -7,28 +7,45 @@ again and again, a little longer each time. A file is recognised by path; its ro
 hash still matches, the file only grew, and reading resumes after that line: the new hands
 are the only ones parsed. When it does not match, the file was rewritten and is read whole;
 the writer's duplicate check keeps what was already stored from counting twice.
+
+The last hand of a file is *open* when no blank line follows it yet: the client may still
+be writing it, and its text may be cut anywhere, even mid-line. It is read (a finished
+file's last hand is stored at once), but the resume point does not pass it: ``tail_hash``
+remembers its text, and the next run reads it again. Unchanged, it is skipped; grown, it is
+read as new and whatever the earlier run made of its unfinished text (a quarantined error, or
+a hand cut in its summary that happened to parse) is withdrawn by the writer in the same
+transaction (``revise``). Only whole characters are read: a file cut inside a UTF-8 or
+UTF-16 character stops before it (``readable_size``), so the cut never turns the rest of the
+file into cp1252.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import re
 import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
-import duckdb
-
+from stud_hh import formats
 from stud_hh.dialects import hand_starts
-from stud_hh.reader import RawHand, read_text_hands
+from stud_hh.reader import RawHand, decode_chunks, sniff_encoding, split_hands
+
+if TYPE_CHECKING:
+    import duckdb
 
 #: Names never taken as hand histories when walking a folder: our own database files.
 _OWN_SUFFIXES = (".duckdb", ".duckdb.wal", ".duckdb.lock", ".wal", ".lock")
 _HASH_STEP = 1 << 20
+#: Bytes at the end of a file checked for a character cut in two (``readable_size``).
+_TAIL_BYTES = 4096
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+#: Decoded text ending in a blank line (spaces allowed on it): its last hand is finished.
+_SEALED = re.compile(r"\n[ \t\f\v]*\n[ \t\f\v\n]*\Z")
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +62,7 @@ class FileState:
     hands: int
     complete: bool
     first_import: int
+    tail_hash: str | None = None  # the hand at last_hand_line was open (see module doc)
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +71,9 @@ class FilePlan:
 
     ``reason``: ``new``, ``grown`` (appended since), ``resumed`` (an earlier run stopped
     mid-file), ``changed`` (rewritten: read whole) or ``touched`` (same bytes, new mtime:
-    nothing to read). Hands starting at or before ``after_line`` are already stored.
+    nothing to read). Hands starting at or before ``after_line`` are already stored, but
+    for an open last hand (``previous.tail_hash``), which is read again if it changed.
+    ``size`` is the bytes hashed and read (whole characters), ``file_size`` what stat said.
     """
 
     path: str
@@ -63,42 +83,32 @@ class FilePlan:
     reason: str
     after_line: int
     previous: FileState | None
+    file_size: int = -1
 
     @property
     def needs_reading(self) -> bool:
         return self.reason != "touched"
 
+    @property
+    def open_tail(self) -> tuple[int, str] | None:
+        """``(line, hash)`` of the previous run's open last hand, to read again if changed."""
+        prev = self.previous
+        if prev is None or prev.tail_hash is None or self.reason == "touched":
+            return None
+        return prev.last_hand_line, prev.tail_hash
+
 
 def walk(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
-    """Every regular file under ``paths`` (files given directly are taken as they are).
-
-    Hidden files and folders and the database's own files are skipped; the order is
-    sorted so that a run is reproducible.
-    """
-    found: list[Path] = []
-    for given in paths:
-        root = Path(given).expanduser()
-        if root.is_file():
-            found.append(root.resolve())
-        elif root.is_dir():
-            for folder, dirs, names in os.walk(root):
-                dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-                for name in sorted(names):
-                    if name.startswith(".") or name.endswith(_OWN_SUFFIXES):
-                        continue
-                    path = Path(folder, name)
-                    if path.is_file():
-                        found.append(path.resolve())
-        else:
-            raise FileNotFoundError(f"no such file or folder: {given}")
-    unique = dict.fromkeys(found)  # a file named twice is read once
-    return list(unique)
+    """Every regular file under ``paths``, absolute (``stud_hh.formats.walk``), without the
+    database's own files; raises ``FileNotFoundError`` for a path that does not exist."""
+    found = (path.resolve() for path in formats.walk(paths))
+    return list(dict.fromkeys(p for p in found if not p.name.endswith(_OWN_SUFFIXES)))
 
 
 def stored_states(con: duckdb.DuckDBPyConnection) -> dict[str, FileState]:
     rows = con.execute(
         "SELECT path, size, epoch_us(mtime), content_hash, hashed_bytes, bytes_imported, "
-        "last_hand_line, hands, complete, first_import FROM files"
+        "last_hand_line, hands, complete, first_import, tail_hash FROM files"
     ).fetchall()
     return {row[0]: FileState(*row) for row in rows}
 
@@ -121,19 +131,56 @@ def unchanged(path: Path, state: FileState | None) -> bool:
 def plan_file(path: Path, state: FileState | None) -> FilePlan:
     """Hash the file and decide what to read (see ``FilePlan``)."""
     stat = path.stat()
-    size = stat.st_size
+    size = readable_size(path, stat.st_size)
     prefix_len = state.hashed_bytes if state is not None and state.hashed_bytes <= size else -1
     digest, prefix = _hash(path, size, prefix_len)
     name = str(path)
+    when = mtime_us(stat)
     if state is None:
-        return FilePlan(name, size, mtime_us(stat), digest, "new", 0, None)
+        return FilePlan(name, size, when, digest, "new", 0, None, stat.st_size)
     if prefix != state.content_hash:
-        return FilePlan(name, size, mtime_us(stat), digest, "changed", 0, state)
+        return FilePlan(name, size, when, digest, "changed", 0, state, stat.st_size)
     if size == state.hashed_bytes and state.complete:
-        return FilePlan(name, size, mtime_us(stat), digest, "touched", state.last_hand_line,
-                        state)
+        return FilePlan(name, size, when, digest, "touched", state.last_hand_line, state,
+                        stat.st_size)
     reason = "grown" if state.complete else "resumed"
-    return FilePlan(name, size, mtime_us(stat), digest, reason, state.last_hand_line, state)
+    return FilePlan(name, size, when, digest, reason, state.last_hand_line, state, stat.st_size)
+
+
+def readable_size(path: Path, size: int) -> int:
+    """``size`` less a character the client has only half written (UTF-8 or UTF-16).
+
+    Decoding a cut character fails, and the reader would then take the rest of the file
+    for cp1252; stopping before it leaves it whole for the next run. A file whose end is
+    not UTF-8 anyway (cp1252) is read to its last byte.
+    """
+    if size == 0:
+        return 0
+    with open(path, "rb") as stream:
+        head = stream.read(64)
+        stream.seek(max(0, size - _TAIL_BYTES))
+        tail = stream.read(min(size, _TAIL_BYTES))
+    encoding, bom = sniff_encoding(head)
+    if encoding.startswith("utf-16"):
+        body = size - bom
+        cut = body % 2
+        if body - cut >= 2:
+            last = tail[len(tail) - cut - 2: len(tail) - cut]
+            unit = int.from_bytes(last, "little" if encoding.endswith("le") else "big")
+            if 0xD800 <= unit < 0xDC00:  # a high surrogate waiting for its pair
+                cut += 2
+        return size - cut
+    if size > len(tail):  # the block may start inside a character: skip its rest
+        skip = 0
+        while skip < 3 and skip < len(tail) and 0x80 <= tail[skip] < 0xC0:
+            skip += 1
+        tail = tail[skip:]
+    try:
+        tail.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        if exc.end == len(tail) and exc.reason == "unexpected end of data":
+            return size - (len(tail) - exc.start)
+    return size
 
 
 def _hash(path: Path, size: int, prefix_len: int) -> tuple[str, str | None]:
@@ -160,6 +207,11 @@ def _hash(path: Path, size: int, prefix_len: int) -> tuple[str, str | None]:
     return h.hexdigest(), prefix
 
 
+def text_hash(text: str) -> str:
+    """What ``tail_hash`` compares: a hand's decoded text."""
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
+
+
 class _Limited:
     """A read-only view of a binary stream's first ``limit`` bytes.
 
@@ -180,13 +232,36 @@ class _Limited:
         return data
 
 
-def new_hands(plan: FilePlan) -> Iterator[RawHand]:
-    """The hands of the planned bytes that start after ``plan.after_line``."""
-    with open(plan.path, "rb") as stream:
-        limited = _Limited(stream, plan.size)
-        for raw in read_text_hands(limited, plan.path, hand_starts()):  # type: ignore[arg-type]
-            if raw.line > plan.after_line:
-                yield raw
+class Reading:
+    """The hands of one planned file still to consume, in order (``hands()``).
+
+    Each comes with ``revises``: True for the previous run's open last hand, now grown
+    (the writer withdraws what was made of its earlier text). Once the hands are
+    exhausted, ``open_tail`` says whether the file's last hand is open.
+    """
+
+    def __init__(self, plan: FilePlan) -> None:
+        self.plan = plan
+        self.open_tail = False
+
+    def hands(self) -> Iterator[tuple[RawHand, bool]]:
+        plan = self.plan
+        tail = plan.open_tail
+        with open(plan.path, "rb") as stream:
+            chunks = self._watch_end(decode_chunks(_Limited(stream, plan.size)))  # type: ignore[arg-type]
+            for raw in split_hands(chunks, plan.path, hand_starts()):
+                if tail is not None and raw.line == tail[0]:
+                    if text_hash(raw.text) != tail[1]:
+                        yield raw, True
+                elif raw.line > plan.after_line:
+                    yield raw, False
+
+    def _watch_end(self, chunks: Iterator[str]) -> Iterator[str]:
+        end = ""
+        for chunk in chunks:
+            end = (end + chunk)[-256:]
+            yield chunk
+        self.open_tail = bool(end.strip()) and not _SEALED.search(end)
 
 
 def still_writing(plan: FilePlan, settle: float) -> bool:
@@ -196,15 +271,17 @@ def still_writing(plan: FilePlan, settle: float) -> bool:
         stat = os.stat(plan.path)
     except OSError:
         return False
-    if stat.st_size != plan.size or mtime_us(stat) != plan.mtime_us:
+    if stat.st_size != plan.file_size or mtime_us(stat) != plan.mtime_us:
         return True
     return settle > 0 and time.time() - stat.st_mtime < settle
 
 
 def file_row(
-    plan: FilePlan, last_hand_line: int, hands: int, complete: bool, import_id: int
+    plan: FilePlan, last_hand_line: int, hands: int, complete: bool, import_id: int,
+    tail_hash: str | None = None,
 ) -> list[object]:
-    """The ``files`` row after this run consumed hands up to ``last_hand_line``."""
+    """The ``files`` row after this run consumed hands up to ``last_hand_line``
+    (``tail_hash``: that hand is open, see the module docstring)."""
     prev = plan.previous
     if complete:
         bytes_imported = plan.size
@@ -214,7 +291,7 @@ def file_row(
         bytes_imported = 0
     return [
         plan.path,
-        plan.size,
+        plan.file_size if plan.file_size >= 0 else plan.size,
         _EPOCH + timedelta(microseconds=plan.mtime_us),
         plan.content_hash,
         plan.size,
@@ -224,4 +301,5 @@ def file_row(
         complete,
         prev.first_import if prev is not None else import_id,
         import_id,
+        tail_hash,
     ]

@@ -10,6 +10,7 @@ the returned ``ImportResult`` and in the run's ``imports`` row.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -20,20 +21,24 @@ from pathlib import Path
 
 import duckdb
 
-from pipelines.batches import add_quarantine
-from pipelines.db import connect, resolve_db, writer_lock
+from pipelines.batches import Batch, add_quarantine
+from pipelines.db import WRITER_WAIT, connect, resolve_db, unwritable, writer_lock
 from pipelines.files import (
     FilePlan,
+    FileState,
+    Reading,
     file_row,
-    new_hands,
     plan_file,
     still_writing,
     stored_states,
+    text_hash,
     unchanged,
     walk,
 )
+from pipelines.signals import sigint_deferred
 from pipelines.store import BatchCounts, Writer
 from pipelines.workers import CHUNK_HANDS, Pool
+from stud_hh.formats import Skipped, recognise_file
 from stud_hh.reader import RawHand
 from stud_hh.rules import RuleSet
 
@@ -53,9 +58,14 @@ class ImportResult:
     quarantined: int = 0
     with_violations: int = 0
     violations: int = 0
+    replaced: int = 0  # hands stored by an earlier run from a file's unfinished last hand
     seconds: float = 0.0
     jobs: int = 1
     held_back: list[str] = field(default_factory=list)  # files whose last hand waits
+    #: files whose last hand, unfinished, is quarantined for now (the next run reads it again)
+    unfinished: list[str] = field(default_factory=list)
+    #: files not read (not hand histories, sites not supported yet), other games' hands
+    skipped: Skipped = field(default_factory=Skipped)
 
     @property
     def hands_per_second(self) -> float:
@@ -72,6 +82,15 @@ class ImportResult:
             f"{self.duplicates} duplicates, {self.quarantined} quarantined; "
             f"{self.with_violations} imported hands with rule violations"
         )
+
+
+class ImportInterrupted(KeyboardInterrupt):
+    """Ctrl-C stopped the run between two batches: everything committed stays, and the
+    same import run again continues where this one stopped. ``result``: what was done."""
+
+    def __init__(self, result: ImportResult) -> None:
+        super().__init__("import interrupted")
+        self.result = result
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,12 +120,14 @@ class _Mark:
     final: bool
     complete: bool = True
     error: str | None = None
+    tail_hash: str | None = None  # the hand at last_line is open (``pipelines.files``)
 
 
 @dataclass(slots=True)
 class _Chunk:
     raws: list[RawHand] = field(default_factory=list)
     marks: list[_Mark] = field(default_factory=list)
+    revise: list[tuple[str, int]] = field(default_factory=list)  # (file, line) read again
 
 
 def stud_hh_version() -> str:
@@ -133,8 +154,11 @@ def import_paths(
     processes (default: one per core) parse and validate under ``rules`` (a preset name or
     a ``RuleSet``; default the validator's). A second concurrent import waits up to
     ``lock_timeout`` seconds, then raises ``DatabaseBusy``. ``settle`` (used by watch)
-    holds back the last hand of a file modified less than that many seconds ago, since
-    the poker client may still be writing it.
+    holds back the unfinished last hand of a file modified less than that many seconds
+    ago, since the poker client may still be writing it. Files that are not hand
+    histories, or are in a site's format not read yet, are counted in ``result.skipped``
+    and not read (``stud_hh.formats``). Ctrl-C raises ``ImportInterrupted`` once the batch
+    being stored is committed.
     """
     started = time.monotonic()
     db_path = resolve_db(db)
@@ -142,20 +166,50 @@ def import_paths(
     files = walk(paths)
     rules_name = rules.upper() if isinstance(rules, str) else getattr(rules, "name", None)
     with Pool(jobs, rules) as pool, writer_lock(db_path, lock_timeout):
-        con = connect(db_path)
+        # readers (stud-hh serve, stats) hold the file a moment at a time: wait for them
+        con = connect(db_path, wait=max(WRITER_WAIT, lock_timeout - (time.monotonic() - started)))
         try:
-            import_id = _begin(con, [str(p) for p in paths], rules_name, pool.jobs)
-            result = ImportResult(db=db_path, import_id=import_id, jobs=pool.jobs)
-            try:
-                _run(con, files, pool, result, progress, started, settle, chunk_hands)
-            except BaseException:
-                _finish(con, import_id, "failed", result)
-                raise
-            _finish(con, import_id, "done", result)
+            result = _import(con, db_path, paths, files, pool, rules_name, progress, started,
+                             settle, chunk_hands)
+        except duckdb.IOException as exc:  # the WAL or the file itself cannot be written
+            raise unwritable(db_path, exc) from None
         finally:
             con.close()
     result.seconds = time.monotonic() - started
     return result
+
+
+def _import(
+    con: duckdb.DuckDBPyConnection, db: Path, paths: list[str | os.PathLike[str]],
+    files: list[Path], pool: Pool, rules: str | None,
+    progress: Callable[[Progress], None] | None, started: float, settle: float,
+    chunk_hands: int,
+) -> ImportResult:
+    """The run between its ``imports`` row's opening and its status."""
+    with sigint_deferred():
+        import_id = _begin(con, [str(p) for p in paths], rules, pool.jobs)
+    result = ImportResult(db=db, import_id=import_id, jobs=pool.jobs)
+    try:
+        _run(con, files, pool, result, progress, started, settle, chunk_hands)
+    except KeyboardInterrupt:
+        _finish_quietly(con, import_id, "interrupted", result)
+        result.seconds = time.monotonic() - started
+        raise ImportInterrupted(result) from None
+    except BaseException:
+        _finish_quietly(con, import_id, "failed", result)
+        raise
+    with sigint_deferred():
+        _finish(con, import_id, "done", result)
+    return result
+
+
+def _finish_quietly(
+    con: duckdb.DuckDBPyConnection, import_id: int, status: str, result: ImportResult
+) -> None:
+    """``_finish`` on the way out of a failed run: a second failure (the disk that made
+    the first) must not hide the first."""
+    with contextlib.suppress(duckdb.Error), sigint_deferred():
+        _finish(con, import_id, status, result)
 
 
 def _begin(
@@ -176,9 +230,14 @@ def _begin(
 def _finish(
     con: duckdb.DuckDBPyConnection, import_id: int, status: str, result: ImportResult
 ) -> None:
+    skipped = result.skipped
+    sites, games = skipped.unsupported, skipped.other_games
     con.execute(
-        "UPDATE imports SET status = ?, finished_at = ?, files_skipped = ? WHERE import_id = ?",
-        [status, datetime.now(UTC), result.files_skipped, import_id],
+        "UPDATE imports SET status = ?, finished_at = ?, files_skipped = ?, files_other = ?, "
+        "files_unsupported = map(?::VARCHAR[], ?::INTEGER[]), "
+        "other_games = map(?::VARCHAR[], ?::BIGINT[]) WHERE import_id = ?",
+        [status, datetime.now(UTC), result.files_skipped, skipped.other_files,
+         list(sites), list(sites.values()), list(games), list(games.values()), import_id],
     )
 
 
@@ -199,6 +258,7 @@ def _run(
     totals = BatchCounts()
     chunks = _chunks(todo, states, settle, chunk_hands, result)
     for chunk, batch in pool.map_ordered((c, c.raws) for c in chunks):
+        result.skipped.other_games.update(batch.other_games)
         rows = []
         finished = rejected = 0
         for mark in chunk.marks:
@@ -206,22 +266,27 @@ def _run(
                 add_quarantine(batch, mark.error, kind="file", file=str(mark.plan.path))
                 rejected += 1
             else:
-                rows.append(file_row(
-                    mark.plan, mark.last_line, mark.hands, mark.complete, result.import_id
-                ))
+                rows.append(file_row(mark.plan, mark.last_line, mark.hands, mark.complete,
+                                     result.import_id, mark.tail_hash))
+                if mark.final and mark.tail_hash and _quarantined(batch, mark):
+                    result.unfinished.append(mark.plan.path)
             finished += mark.final and mark.plan.needs_reading
             result.files_skipped += not mark.plan.needs_reading
-        counts = writer.write(batch, rows, finished, rejected)
-        totals.add(counts)
-        files_done += finished
-        result.files += finished
-        result.files_rejected += rejected
-        result.hands_found = totals.found
-        result.imported = totals.imported
-        result.duplicates = totals.duplicates
-        result.quarantined = totals.quarantined
-        result.with_violations = totals.with_violations
-        result.violations = totals.violations
+        # A batch commits whole, even on Ctrl-C, and the result counts it before the
+        # interrupt is raised (the message says how many hands are stored).
+        with sigint_deferred():
+            counts = writer.write(batch, rows, finished, rejected, chunk.revise)
+            totals.add(counts)
+            files_done += finished
+            result.files += finished
+            result.files_rejected += rejected
+            result.hands_found = totals.found
+            result.imported = totals.imported
+            result.duplicates = totals.duplicates
+            result.quarantined = totals.quarantined
+            result.with_violations = totals.with_violations
+            result.violations = totals.violations
+            result.replaced = totals.replaced
         if progress is not None:
             progress(Progress(
                 files_done + result.files_skipped, len(files), totals.found,
@@ -230,47 +295,88 @@ def _run(
             ))
 
 
+def _quarantined(batch: Batch, mark: _Mark) -> bool:
+    """Whether the batch quarantines the hand starting at the mark's last line."""
+    return any(row["file"] == mark.plan.path and row["hand_line"] == mark.last_line
+               for row in batch.quarantine)
+
+
 def _chunks(
-    todo: list[Path], states: dict, settle: float, size: int, result: ImportResult
+    todo: list[Path], states: dict[str, FileState], settle: float, size: int,
+    result: ImportResult,
 ) -> Iterator[_Chunk]:
     """Read the files in order and cut their new hands into chunks of ``size``.
 
     Each chunk carries a mark per file it advances, so the writer stores a file's progress
-    with the hands that make it. A file's last mark is ``final``.
+    with the hands that make it. A file's last mark is ``final``. Files that are not hand
+    histories we read are counted in ``result.skipped`` and get no mark.
     """
     chunk = _Chunk()
     for path in todo:
         try:
+            fmt = recognise_file(path)
+            if not fmt.supported:
+                result.skipped.add_file(fmt)
+                continue
             plan = plan_file(path, states.get(str(path)))
         except OSError as exc:
             plan = FilePlan(str(path), 0, 0, "", "unreadable", 0, None)
             chunk.marks.append(_Mark(plan, 0, 0, True, False, f"cannot read {path}: {exc}"))
             continue
         if not plan.needs_reading:
-            chunk.marks.append(_Mark(plan, plan.after_line, 0, True))
+            chunk.marks.append(_Mark(plan, plan.after_line, 0, True,
+                                     tail_hash=plan.previous.tail_hash if plan.previous
+                                     else None))
             continue
-        last_line = plan.after_line
-        count = 0
-        mark: _Mark | None = None
-        try:
-            hands = new_hands(plan)
-            pending = next(hands, None)
-            while pending is not None:
-                following = next(hands, None)
-                if following is None and still_writing(plan, settle):
-                    result.held_back.append(plan.path)
-                    break
-                chunk.raws.append(pending)
-                last_line = pending.line
-                count += 1
-                pending = following
-                if len(chunk.raws) >= size:
-                    chunk.marks.append(_Mark(plan, last_line, count, False, False))
-                    yield chunk
-                    chunk = _Chunk()
-            complete = pending is None
-        except OSError as exc:
-            mark = _Mark(plan, last_line, count, True, False, f"cannot read {path}: {exc}")
-        chunk.marks.append(mark or _Mark(plan, last_line, count, True, complete))
+        yield from _file_chunks(plan, settle, size, result, chunk)
+        if len(chunk.raws) >= size:
+            yield chunk
+            chunk = _Chunk()
     if chunk.raws or chunk.marks:
         yield chunk
+
+
+def _file_chunks(
+    plan: FilePlan, settle: float, size: int, result: ImportResult, chunk: _Chunk
+) -> Iterator[_Chunk]:
+    """One file's new hands into ``chunk`` (and the full chunks it fills, yielded and
+    replaced in place). The file's last hand, if open and the file may still grow, waits
+    (``held_back``); if open and read, its hash goes in the files row (``tail_hash``)."""
+    reading = Reading(plan)
+    last_line = plan.after_line
+    tail = plan.open_tail[1] if plan.open_tail and plan.reason != "changed" else None
+    count = 0
+    error = None
+    complete = False
+    try:
+        hands = reading.hands()
+        pending = next(hands, None)
+        while pending is not None:
+            following = next(hands, None)
+            raw, revises = pending
+            last = following is None
+            if last and reading.open_tail and still_writing(plan, settle):
+                result.held_back.append(plan.path)
+                break
+            chunk.raws.append(raw)
+            if revises:
+                chunk.revise.append((plan.path, raw.line))
+            last_line = raw.line
+            tail = text_hash(raw.text) if last and reading.open_tail else None
+            count += 1
+            pending = following
+            if len(chunk.raws) >= size and not last:
+                chunk.marks.append(_Mark(plan, last_line, count, False, False))
+                yield _swap(chunk)
+        complete = pending is None
+    except OSError as exc:
+        error = f"cannot read {plan.path}: {exc}"
+    chunk.marks.append(_Mark(plan, last_line, count, True, complete and error is None,
+                             error, tail))
+
+
+def _swap(chunk: _Chunk) -> _Chunk:
+    """A copy of ``chunk`` to send, leaving ``chunk`` empty for the hands that follow."""
+    full = _Chunk(chunk.raws, chunk.marks, chunk.revise)
+    chunk.raws, chunk.marks, chunk.revise = [], [], []
+    return full

@@ -12,8 +12,10 @@ from __future__ import annotations
 import re
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import duckdb
+if TYPE_CHECKING:
+    import duckdb
 
 _VERSION_LINE = re.compile(r"^--\s*schema-version:\s*(\d+)\s*$", re.MULTILINE)
 _MIGRATION_NAME = re.compile(r"^(\d{4})_[\w-]+\.sql$")

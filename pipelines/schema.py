@@ -42,15 +42,17 @@ import pyarrow as pa
 from stud_hh.facts import LATER_STREETS, PlayerFacts, StreetFacts
 
 #: The schema version ``schema.sql`` declares (``pipelines.migrate``).
-VERSION = 2
+VERSION = 3
 
 BIGINT, INTEGER, SMALLINT = pa.int64(), pa.int32(), pa.int16()
 VARCHAR, BOOLEAN, BLOB = pa.string(), pa.bool_(), pa.binary()
 TIMESTAMPTZ = pa.timestamp("us", tz="UTC")
 VARCHAR_LIST = pa.list_(pa.string())
+COUNTS, BIG_COUNTS = pa.map_(pa.string(), pa.int32()), pa.map_(pa.string(), pa.int64())
 _SQL_TYPES = {
     BIGINT: "BIGINT", INTEGER: "INTEGER", SMALLINT: "SMALLINT", VARCHAR: "VARCHAR",
     BOOLEAN: "BOOLEAN", TIMESTAMPTZ: "TIMESTAMPTZ", VARCHAR_LIST: "VARCHAR[]", BLOB: "BLOB",
+    COUNTS: "MAP(VARCHAR, INTEGER)", BIG_COUNTS: "MAP(VARCHAR, BIGINT)",
 }
 
 
@@ -60,6 +62,7 @@ class Column:
     type: pa.DataType
     not_null: bool = False
     note: str = ""  # a comment in the DDL
+    above: str = ""  # comment lines above the column in the DDL
     default: str | None = None  # SQL
     primary_key: bool = False
     compression: str | None = None  # DuckDB's, for the column (``zstd``)
@@ -110,6 +113,7 @@ class Table:
         width = max(len(c.sql(names)) for c in self.columns) + 1
         lines = []
         for i, c in enumerate(self.columns):
+            lines += [f"    -- {text}" for text in c.above.splitlines()]
             line = c.sql(names) + ("," if i < len(self.columns) - 1 else "")
             lines.append(f"    {line:<{width}} -- {c.note}" if c.note else f"    {line}")
         notes = "".join(f"-- {line}\n" for line in self.note.splitlines())
@@ -117,8 +121,9 @@ class Table:
         return f"{notes}CREATE TABLE {exists}{self.name} (\n" + "\n".join(lines) + "\n);"
 
 
-def _counter(name: str, note: str = "", sql_type: pa.DataType = BIGINT) -> Column:
-    return Column(name, sql_type, not_null=True, default="0", note=note)
+def _counter(name: str, note: str = "", sql_type: pa.DataType = BIGINT, above: str = "",
+             ) -> Column:
+    return Column(name, sql_type, not_null=True, default="0", note=note, above=above)
 
 
 IMPORTS = Table("imports", (
@@ -139,6 +144,15 @@ IMPORTS = Table("imports", (
     _counter("with_violations", "imported hands with at least one"),
     _counter("violations"),
     Column("version", VARCHAR, note="stud_hh version that ran it"),
+    _counter("files_other", sql_type=INTEGER, above=(
+        "what the run did not read (written when it ends): files that are not hand histories,"
+        "\nfiles per site whose format is not read yet, hands of other games per game")),
+    Column("files_unsupported", COUNTS),
+    Column("other_games", BIG_COUNTS),
+    _counter("replaced", above=(
+        "stored hands of earlier runs replaced by their whole text: a file's last hand read"
+        "\nwhile the client was still writing it "
+        "(count(hands) = sum(imported) - sum(replaced))")),
 ))
 
 FILES = Table("files", (
@@ -153,10 +167,13 @@ FILES = Table("files", (
     Column("complete", BOOLEAN, not_null=True, note="false: killed mid-file or tail held back"),
     Column("first_import", INTEGER, not_null=True),
     Column("last_import", INTEGER, not_null=True),
+    Column("tail_hash", VARCHAR, note="the hand at last_hand_line is open"),
 ), note="One row per file ever read. The content hash covers the first hashed_bytes bytes, "
         "so a\nfile that only grew (the poker client appends) is recognised and resumed "
         "after\nlast_hand_line; a file whose start changed is read again (the anti-join "
-        "drops what is\nalready stored).")
+        "drops what is\nalready stored). A last hand with no blank line after it yet may "
+        "still be being written:\ntail_hash keeps its text's hash, and the next run reads "
+        "it again if it changed.")
 
 HANDS = Table("hands", (
     _key("hand_key"),
@@ -243,6 +260,9 @@ QUARANTINE = Table("quarantine", (
     Column("hand_id", VARCHAR),
     Column("error", VARCHAR, not_null=True),
     Column("raw_text", VARCHAR, not_null=True),
+    Column("superseded_by", INTEGER, by_writer=True, above=(
+        "the import that read this hand again once the client had finished writing it (the"
+        "\nrow then no longer counts as quarantined; NULL: it does)")),
 ))
 
 HAND_EVENTS = Table("hand_events", (

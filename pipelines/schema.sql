@@ -1,5 +1,5 @@
 -- stud_hh database schema.
--- schema-version: 2
+-- schema-version: 3
 --
 -- GENERATED from pipelines/schema.py by `python -m pipelines.schema --write`: edit that
 -- module, not this file (its docstring has the design notes).
@@ -9,29 +9,38 @@
 -- where NNNN is the version a migration produces (see pipelines/migrate.py).
 
 CREATE TABLE imports (
-    import_id       INTEGER PRIMARY KEY,
-    started_at      TIMESTAMPTZ NOT NULL,
-    finished_at     TIMESTAMPTZ,
-    status          VARCHAR NOT NULL,           -- running, done, failed, interrupted
-    paths           VARCHAR[],
-    rules           VARCHAR,
-    jobs            INTEGER,
-    files           INTEGER NOT NULL DEFAULT 0, -- files read (new, grown or changed)
-    files_skipped   INTEGER NOT NULL DEFAULT 0, -- unchanged since the last import
-    files_rejected  INTEGER NOT NULL DEFAULT 0, -- no hand in them (quarantined whole)
-    hands_found     BIGINT NOT NULL DEFAULT 0,  -- = imported + duplicates + quarantined
-    imported        BIGINT NOT NULL DEFAULT 0,
-    duplicates      BIGINT NOT NULL DEFAULT 0,
-    quarantined     BIGINT NOT NULL DEFAULT 0,
-    with_violations BIGINT NOT NULL DEFAULT 0,  -- imported hands with at least one
-    violations      BIGINT NOT NULL DEFAULT 0,
-    version         VARCHAR                     -- stud_hh version that ran it
+    import_id         INTEGER PRIMARY KEY,
+    started_at        TIMESTAMPTZ NOT NULL,
+    finished_at       TIMESTAMPTZ,
+    status            VARCHAR NOT NULL,           -- running, done, failed, interrupted
+    paths             VARCHAR[],
+    rules             VARCHAR,
+    jobs              INTEGER,
+    files             INTEGER NOT NULL DEFAULT 0, -- files read (new, grown or changed)
+    files_skipped     INTEGER NOT NULL DEFAULT 0, -- unchanged since the last import
+    files_rejected    INTEGER NOT NULL DEFAULT 0, -- no hand in them (quarantined whole)
+    hands_found       BIGINT NOT NULL DEFAULT 0,  -- = imported + duplicates + quarantined
+    imported          BIGINT NOT NULL DEFAULT 0,
+    duplicates        BIGINT NOT NULL DEFAULT 0,
+    quarantined       BIGINT NOT NULL DEFAULT 0,
+    with_violations   BIGINT NOT NULL DEFAULT 0,  -- imported hands with at least one
+    violations        BIGINT NOT NULL DEFAULT 0,
+    version           VARCHAR,                    -- stud_hh version that ran it
+    -- what the run did not read (written when it ends): files that are not hand histories,
+    -- files per site whose format is not read yet, hands of other games per game
+    files_other       INTEGER NOT NULL DEFAULT 0,
+    files_unsupported MAP(VARCHAR, INTEGER),
+    other_games       MAP(VARCHAR, BIGINT),
+    -- stored hands of earlier runs replaced by their whole text: a file's last hand read
+    -- while the client was still writing it (count(hands) = sum(imported) - sum(replaced))
+    replaced          BIGINT NOT NULL DEFAULT 0
 );
 
 -- One row per file ever read. The content hash covers the first hashed_bytes bytes, so a
 -- file that only grew (the poker client appends) is recognised and resumed after
 -- last_hand_line; a file whose start changed is read again (the anti-join drops what is
--- already stored).
+-- already stored). A last hand with no blank line after it yet may still be being written:
+-- tail_hash keeps its text's hash, and the next run reads it again if it changed.
 CREATE TABLE files (
     path           VARCHAR NOT NULL,
     size           BIGINT NOT NULL,
@@ -43,7 +52,8 @@ CREATE TABLE files (
     hands          BIGINT NOT NULL,      -- hands found in it, over all imports
     complete       BOOLEAN NOT NULL,     -- false: killed mid-file or tail held back
     first_import   INTEGER NOT NULL,
-    last_import    INTEGER NOT NULL
+    last_import    INTEGER NOT NULL,
+    tail_hash      VARCHAR               -- the hand at last_hand_line is open
 );
 
 CREATE TABLE hands (
@@ -119,14 +129,17 @@ CREATE TABLE violations (
 );
 
 CREATE TABLE quarantine (
-    import_id INTEGER NOT NULL,
-    kind      VARCHAR NOT NULL, -- hand (counted in hands_found) or file
-    file      VARCHAR,
-    line      BIGINT,           -- the offending line
-    hand_line BIGINT,           -- where the hand starts
-    hand_id   VARCHAR,
-    error     VARCHAR NOT NULL,
-    raw_text  VARCHAR NOT NULL
+    import_id     INTEGER NOT NULL,
+    kind          VARCHAR NOT NULL, -- hand (counted in hands_found) or file
+    file          VARCHAR,
+    line          BIGINT,           -- the offending line
+    hand_line     BIGINT,           -- where the hand starts
+    hand_id       VARCHAR,
+    error         VARCHAR NOT NULL,
+    raw_text      VARCHAR NOT NULL,
+    -- the import that read this hand again once the client had finished writing it (the
+    -- row then no longer counts as quarantined; NULL: it does)
+    superseded_by INTEGER
 );
 
 -- One row per stored hand: the whole Hand (stud_hh.events), so a hand can be shown,

@@ -9,6 +9,11 @@ Duplicates are dropped by an anti-join of the batch's ``(site, hand_id)`` agains
 stored hands (and within the batch), not by a key constraint: DuckDB's composite keys
 cost ~3x the insert time and ~4.5x the file size (performance notes). It is safe because
 only one writer runs at a time (``pipelines.db.writer_lock``).
+
+A file's last hand read while the client was still writing it is read again once it grew
+(``pipelines.files``); its batch names it in ``revise``, and what was made of its earlier
+text is withdrawn first, in the same transaction: a hand stored from it is deleted
+(``replaced``), a quarantine row for it is marked ``superseded_by`` this run.
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ class BatchCounts:
     quarantined: int = 0
     with_violations: int = 0
     violations: int = 0
+    replaced: int = 0  # hands of earlier runs withdrawn (``revise``)
 
     def add(self, other: BatchCounts) -> None:
         self.found += other.found
@@ -42,6 +48,7 @@ class BatchCounts:
         self.quarantined += other.quarantined
         self.with_violations += other.with_violations
         self.violations += other.violations
+        self.replaced += other.replaced
 
 
 class Writer:
@@ -62,12 +69,14 @@ class Writer:
     def write(
         self, batch: Batch, file_rows: Sequence[Sequence[object]] = (),
         files_done: int = 0, files_rejected: int = 0,
+        revise: Sequence[tuple[str, int]] = (),
     ) -> BatchCounts:
         """Store one batch in one transaction; returns what it counted.
 
         A batch's hands are numbered ``local`` 0..n-1; a stored hand gets ``hand_key =
         next_key + its rank among the kept ones``. Without duplicates (the usual case)
         that is ``next_key + local``, computed by DuckDB during the insert, no join.
+        ``revise``: ``(file, line)`` of hands read again (see the module docstring).
         """
         tables = batch.tables
         hands = tables["hands"]
@@ -78,6 +87,8 @@ class Writer:
         con = self.con
         con.execute("BEGIN TRANSACTION")
         try:
+            if revise:
+                counts.replaced = self._withdraw(revise)
             dropped = self._duplicates(hands)
             counts.imported = hands.num_rows - len(dropped)
             counts.duplicates = len(dropped)
@@ -108,11 +119,11 @@ class Writer:
                 "UPDATE imports SET files = files + ?, files_rejected = files_rejected + ?, "
                 "hands_found = hands_found + ?, imported = imported + ?, "
                 "duplicates = duplicates + ?, quarantined = quarantined + ?, "
-                "with_violations = with_violations + ?, violations = violations + ? "
-                "WHERE import_id = ?",
+                "with_violations = with_violations + ?, violations = violations + ?, "
+                "replaced = replaced + ? WHERE import_id = ?",
                 [files_done, files_rejected, counts.found, counts.imported,
                  counts.duplicates, counts.quarantined, counts.with_violations,
-                 counts.violations, self.import_id],
+                 counts.violations, counts.replaced, self.import_id],
             )
             con.execute("COMMIT")
         except BaseException:
@@ -123,6 +134,23 @@ class Writer:
             high = pc.max(hands.column("hand_id")).as_py()
             self.top_id = high if self.top_id is None else max(self.top_id, high)
         return counts
+
+    def _withdraw(self, revise: Sequence[tuple[str, int]]) -> int:
+        """Delete the hands stored from these ``(file, line)`` starts (returns how many)
+        and mark their quarantine rows superseded by this run."""
+        replaced = 0
+        for file, line in revise:
+            keys = [r[0] for r in self.con.execute(
+                "SELECT hand_key FROM hands WHERE source_file = ? AND source_line = ?",
+                [file, line]).fetchall()]
+            for key in keys:
+                for table in (*_CHILDREN, "hand_events", PLAYER_FACTS.name, "hands"):
+                    self.con.execute(f"DELETE FROM {table} WHERE hand_key = ?", [key])
+            replaced += len(keys)
+            self.con.execute(
+                "UPDATE quarantine SET superseded_by = ? WHERE file = ? AND hand_line = ? "
+                "AND kind = 'hand' AND superseded_by IS NULL", [self.import_id, file, line])
+        return replaced
 
     def _store_files(self, file_rows: Sequence[Sequence[object]]) -> None:
         """Replace the ``files`` rows of the batch's files: two statements for all of them

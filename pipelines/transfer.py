@@ -24,17 +24,19 @@ class Packed:
 
     streams: dict[str, pa.Buffer]
     quarantine: list[dict[str, Any]]
+    other_games: dict[str, int]
 
 
 def pack(batch: Batch) -> Packed:
     return Packed({name: _stream(table) for name, table in batch.tables.items()},
-                  batch.quarantine)
+                  batch.quarantine, batch.other_games)
 
 
 def unpack(packed: Packed) -> Batch:
     """The batch ``pack`` was given: IPC streams read back as Arrow tables."""
     return Batch({name: pa.ipc.open_stream(stream).read_all()
-                  for name, stream in packed.streams.items()}, packed.quarantine)
+                  for name, stream in packed.streams.items()}, packed.quarantine,
+                 packed.other_games)
 
 
 def _stream(table: pa.Table) -> pa.Buffer:

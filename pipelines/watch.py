@@ -12,10 +12,13 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 from pipelines.db import DatabaseBusy
 from pipelines.files import walk
-from pipelines.importer import ImportResult, import_paths
+
+if TYPE_CHECKING:  # the importer (DuckDB, Arrow) loads when watching starts, not before
+    from pipelines.importer import ImportResult
 
 #: Seconds between cycles, and how long a file must be quiet before its last hand counts.
 INTERVAL = 2.0
@@ -56,8 +59,9 @@ def watch(
     total = [0]  # kept by _cycles, so that Ctrl-C still reports it
     try:
         _cycles(paths, db, jobs, rules, interval, settle, stop, on_import, on_busy, total)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:  # an import cut short keeps what it committed
         stop.set()
+        total[0] += getattr(getattr(exc, "result", None), "imported", 0)
     return total[0]
 
 
@@ -67,6 +71,8 @@ def _cycles(
     stop: threading.Event, on_import: Callable[[ImportResult], None] | None,
     on_busy: Callable[[DatabaseBusy], None] | None, total: list[int],
 ) -> None:
+    from pipelines.importer import import_paths
+
     before: dict[str, tuple[int, int]] = {}
     waiting: set[str] = set()  # held back last cycle: look again even if unchanged
     while not stop.is_set():

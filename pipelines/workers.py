@@ -122,8 +122,9 @@ def _process_chunk(raws: list[RawHand]) -> Batch:
         item = parse_raw(raw)
         if isinstance(item, ParseError):
             add_quarantine(batch, item, file=raw.path, line=raw.line, text=raw.text)
-        elif isinstance(item, OtherGame):
-            continue  # another game of a mixed-game file: not a stud hand, not an error
+        elif isinstance(item, OtherGame):  # a mixed-game file's hold'em, Omaha, draw...
+            other = batch.other_games  # counted per game, not stored
+            other[item.game] = other.get(item.game, 0) + 1
         else:
             parsed.append((raw, item))
     audited: list[tuple[RawHand, Hand, list[Violation]]] = []

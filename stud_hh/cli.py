@@ -4,6 +4,10 @@ Each subcommand lives in its own module exposing ``configure(parser)`` and
 ``run(args) -> int``; this module only routes. Commands that need the database or the
 reports live in ``pipelines`` and ``dashboards`` and are imported here lazily, which is the
 one place the pure ``stud_hh`` package may reach them.
+
+Only the module of the subcommand being run is imported (its name is found in ``argv``
+before parsing): ``stud-hh parse --help`` or ``stud-hh audit`` never load DuckDB, Polars,
+Arrow or Plotly, and ``stud-hh --help`` lists the commands from ``COMMANDS`` alone.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from importlib.metadata import PackageNotFoundError, version
 
 #: subcommand -> (module, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -21,6 +26,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "equity": ("stud_hh.commands.equity", "win, tie and scoop chances and equity of a stud spot"),
     "import": ("pipelines.commands.import_cmd", "import hand histories into DuckDB"),
     "watch": ("pipelines.commands.watch", "keep importing new hands as they are written"),
+    "quarantine": ("pipelines.commands.quarantine",
+                   "list quarantined hands: reason, file:line and first line"),
     "stats": ("pipelines.stats.command", "per-player stud statistics"),
     "fairness": ("pipelines.commands.fairness", "test whether the deal is consistent with a "
                  "fair, shuffled deck"),
@@ -32,10 +39,32 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
-def build_parser() -> argparse.ArgumentParser:
+def package_version() -> str:
+    try:
+        return version("stud_hh")
+    except PackageNotFoundError:  # pragma: no cover - running from a bare source tree
+        return "unknown"
+
+
+def chosen_command(argv: Sequence[str]) -> str | None:
+    """The subcommand ``argv`` runs: its first word that names one (options come first)."""
+    for word in argv:
+        if not word.startswith("-"):
+            return word if word in COMMANDS else None
+    return None
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The parser; with ``only``, just that subcommand is configured (its module imported),
+    the others are listed by name and help (``only=""``: none is configured)."""
     parser = argparse.ArgumentParser(prog="stud-hh", description=__doc__.splitlines()[0])
+    parser.add_argument("--version", action="version",
+                        version=f"stud-hh {package_version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name, (module_name, help_text) in COMMANDS.items():
+        if only is not None and name != only:
+            sub.add_parser(name, help=help_text, description=help_text)
+            continue
         try:
             module = importlib.import_module(module_name)
         except ModuleNotFoundError as exc:
@@ -49,13 +78,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
     try:
+        parser = build_parser(chosen_command(argv) or "")
+        args = parser.parse_args(argv)
         return int(args._run(args) or 0)
     except BrokenPipeError:
         return 0
     except KeyboardInterrupt:
+        print("stud-hh: interrupted", file=sys.stderr)
         return 130
 
 

@@ -23,6 +23,7 @@ import itertools
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 import msgspec
 
@@ -52,6 +53,9 @@ from stud_hh.events import (
 
 _ACTIONS = (BringIn, Complete, Bet, Raise, Call, Check, Fold)
 _CHIPS = (BringIn, Complete, Bet, Raise, Call)
+#: A player's betting decision, as a union mypy can narrow.
+_Action = BringIn | Complete | Bet | Raise | Call | Check | Fold
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +75,7 @@ class _Slot:
     pos: int  # index into hand.events
     index: int  # action_index
     street: Street
-    event: Event
+    event: _Action
 
 
 _Edit = tuple[list[Event], int | None]
@@ -108,17 +112,16 @@ def _committed_before(hand: Hand, pos: int) -> dict[str, int]:
     put: dict[str, int] = {}
     street_in: dict[str, int] = {}
     for e in hand.events[:pos]:
-        kind = type(e)
-        if kind is StreetStart:
+        if isinstance(e, StreetStart):
             street_in = {}
-        elif kind is Ante or kind is BringIn or kind is Bet or kind is Call:
+        elif isinstance(e, Ante | BringIn | Bet | Call):
             put[e.player] = put.get(e.player, 0) + e.amount
-            if kind is not Ante:
+            if not isinstance(e, Ante):
                 street_in[e.player] = street_in.get(e.player, 0) + e.amount
-        elif kind is Raise or kind is Complete:
+        elif isinstance(e, Raise | Complete):
             put[e.player] = put.get(e.player, 0) + e.to - street_in.get(e.player, 0)
             street_in[e.player] = e.to
-        elif kind is UncalledReturn:
+        elif isinstance(e, UncalledReturn):
             put[e.player] = put.get(e.player, 0) - e.amount
     return put
 
@@ -126,12 +129,11 @@ def _committed_before(hand: Hand, pos: int) -> dict[str, int]:
 def _street_in_before(hand: Hand, pos: int) -> dict[str, int]:
     street_in: dict[str, int] = {}
     for e in hand.events[:pos]:
-        kind = type(e)
-        if kind is StreetStart:
+        if isinstance(e, StreetStart):
             street_in = {}
-        elif kind in (BringIn, Bet, Call):
+        elif isinstance(e, BringIn | Bet | Call):
             street_in[e.player] = street_in.get(e.player, 0) + e.amount
-        elif kind in (Raise, Complete):
+        elif isinstance(e, Raise | Complete):
             street_in[e.player] = e.to
     return street_in
 
@@ -141,7 +143,8 @@ def _behind(hand: Hand, pos: int, player: str) -> int:
     return stack - _committed_before(hand, pos).get(player, 0)
 
 
-def _pick(rng: random.Random, items: list):  # type: ignore[no-untyped-def]
+def _pick(rng: random.Random, items: list[_T]) -> _T | None:
+    """A random item, or None when there is none."""
     return items[rng.randrange(len(items))] if items else None
 
 
@@ -169,6 +172,7 @@ def _wrong_bring_in_player(hand: Hand, rng: random.Random) -> _Edit | None:
     if bringer not in doors or not others:
         return None
     other = _pick(rng, others)
+    assert other is not None
     a, b = doors[bringer], doors[other]
     swap = {(bringer, a): b, (other, b): a}
 
@@ -177,7 +181,7 @@ def _wrong_bring_in_player(hand: Hand, rng: random.Random) -> _Edit | None:
 
     events: list[Event] = []
     for e in hand.events:
-        if type(e) in (Deal, Show, Muck, Fold, SeatResult) and getattr(e, "cards", ()) \
+        if isinstance(e, Deal | Show | Muck | Fold | SeatResult) and e.cards \
                 and e.player in (bringer, other):
             e = msgspec.structs.replace(e, cards=fix(e.player, e.cards))
         events.append(e)
@@ -217,7 +221,8 @@ def _out_of_turn(hand: Hand, rng: random.Random) -> _Edit | None:
         ka, kb = type(a.event), type(b.event)
         if _all_in(a.event) or _all_in(b.event):
             continue
-        same_call = ka is Call and kb is Call and a.event.amount == b.event.amount
+        same_call = isinstance(a.event, Call) and isinstance(b.event, Call) \
+            and a.event.amount == b.event.amount
         passive = ka is kb and ka in (Fold, Check)
         mixed = {ka, kb} == {Fold, Call}
         if same_call or passive or mixed:
@@ -237,9 +242,9 @@ def _copy_for(template: Event, player: str) -> Event | None:
         return Check(player)
     if kind is Fold:
         return Fold(player)
-    if kind is Call:
+    if isinstance(template, Call):
         return Call(player, template.amount)
-    if kind is Bet:
+    if isinstance(template, Bet):
         return Bet(player, template.amount)
     return None
 
@@ -272,7 +277,7 @@ def _action_after_fold(hand: Hand, rng: random.Random) -> _Edit | None:
 def _action_by_all_in_player(hand: Hand, rng: random.Random) -> _Edit | None:
     # An all-in bet nobody called comes back: its maker is no longer all-in.
     refunded = {e.player for e in hand.events if type(e) is UncalledReturn}
-    return _action_after(hand, rng, lambda e: type(e) in _CHIPS and _all_in(e)
+    return _action_after(hand, rng, lambda e: isinstance(e, _CHIPS) and _all_in(e)
                          and e.player not in refunded)
 
 
@@ -296,17 +301,24 @@ def _resize(hand: Hand, rng: random.Random, kinds: tuple[type, ...],
     if s is None:
         return None
     e = s.event
-    if type(e) in (Bet, Call):
-        new: Event = msgspec.structs.replace(e, amount=e.amount + 1)
-    elif type(e) is Raise:
+    new: Event
+    if isinstance(e, Bet | Call):
+        new = msgspec.structs.replace(e, amount=e.amount + 1)
+    elif isinstance(e, Raise):
         new = msgspec.structs.replace(e, to=e.to + 1, by=e.by + 1)
-    else:
+    elif isinstance(e, Complete):
         new = msgspec.structs.replace(e, to=e.to + 1)
+    else:
+        return None
     return _replace(hand.events, s.pos, new), s.index
 
 
 def _size(e: Event) -> int:
-    return getattr(e, "amount", None) or getattr(e, "to", 0)
+    for field in ("amount", "to"):
+        size = getattr(e, field, None)
+        if isinstance(size, int) and size:
+            return size
+    return 0
 
 
 def _bet_size(hand: Hand, rng: random.Random) -> _Edit | None:
@@ -321,7 +333,7 @@ def _raise_size(hand: Hand, rng: random.Random) -> _Edit | None:
     """
     small = hand.header.small_bet
     return _resize(hand, rng, (Raise,),
-                   lambda s: not (s.street is Street.THIRD and s.event.to == small))
+                   lambda s: not (s.street is Street.THIRD and _size(s.event) == small))
 
 
 def _call_size(hand: Hand, rng: random.Random) -> _Edit | None:
@@ -453,7 +465,9 @@ def _bet_exceeds_stack(hand: Hand, rng: random.Random) -> _Edit | None:
     if s is None:
         return None
     amount = _behind(hand, s.pos, s.event.player) + hand.header.small_bet
-    return _replace(hand.events, s.pos, type(s.event)(s.event.player, amount)), s.index
+    new = Bet(s.event.player, amount) if isinstance(s.event, Bet) \
+        else Call(s.event.player, amount)
+    return _replace(hand.events, s.pos, new), s.index
 
 
 # --- records ----------------------------------------------------------------------------------
@@ -472,7 +486,9 @@ def _ante_amount(hand: Hand, rng: random.Random) -> _Edit | None:
     if len(antes) < 3:  # the table's ante is the one most players post
         return None
     pos = _pick(rng, antes)
+    assert pos is not None
     e = hand.events[pos]
+    assert isinstance(e, Ante)
     return _replace(hand.events, pos, Ante(e.player, e.amount + 1)), None
 
 
@@ -502,7 +518,7 @@ def _duplicate_card(hand: Hand, rng: random.Random) -> _Edit | None:
     new = _pick(rng, theirs)
     events: list[Event] = []
     for e in hand.events:
-        if type(e) in (Deal, Show, Muck, Fold, SeatResult) and e.player == player \
+        if isinstance(e, Deal | Show | Muck | Fold | SeatResult) and e.player == player \
                 and old in getattr(e, "cards", ()):
             e = msgspec.structs.replace(e, cards=tuple(new if c == old else c for c in e.cards))
         events.append(e)
@@ -515,14 +531,19 @@ def _wrong_card_count(hand: Hand, rng: random.Random) -> _Edit | None:
     shows = [i for i, e in enumerate(hand.events) if type(e) is Show and len(e.cards) >= 5]
     if shows:
         pos = _pick(rng, shows)
+        assert pos is not None
         e = hand.events[pos]
+        assert isinstance(e, Show)
         return _replace(hand.events, pos, msgspec.structs.replace(e, cards=e.cards[:-1])), None
     collects = [i for i, e in enumerate(hand.events) if type(e) is Collect]
     if len(collects) != 1 or any(type(e) in (Show, Muck) for e in hand.events):
         return None
     pos = collects[0]
-    winner = hand.events[pos].player
-    dealt = [c for e in hand.events if type(e) is Deal and e.player == winner for c in e.cards]
+    collect = hand.events[pos]
+    assert isinstance(collect, Collect)
+    winner = collect.player
+    dealt = [c for e in hand.events if isinstance(e, Deal) and e.player == winner
+             for c in e.cards]
     held = [c for c in dealt if c is not None]
     if len(held) == len(dealt):
         held = held[:-1]  # all known (the hero): leave one out
@@ -537,6 +558,7 @@ def _uncalled_return_mismatch(hand: Hand, rng: random.Random) -> _Edit | None:
     if pos is None:
         return None
     e = hand.events[pos]
+    assert isinstance(e, UncalledReturn)
     return _replace(hand.events, pos, UncalledReturn(e.player, e.amount + 1)), None
 
 
@@ -546,6 +568,7 @@ def _pot_total_mismatch(hand: Hand, rng: random.Random) -> _Edit | None:
     if pos is None:
         return None
     e = hand.events[pos]
+    assert isinstance(e, Summary)
     total = 999_900 if e.total_pot != 999_900 else 1
     return _replace(hand.events, pos, msgspec.structs.replace(e, total_pot=total)), None
 
@@ -556,13 +579,14 @@ def _collected_mismatch(hand: Hand, rng: random.Random) -> _Edit | None:
     if pos is None:
         return None
     e = hand.events[pos]
+    assert isinstance(e, Collect)
     return _replace(hand.events, pos, msgspec.structs.replace(e, amount=e.amount - 1)), None
 
 
 def _wrong_winner(hand: Hand, rng: random.Random) -> _Edit | None:
     """The pot goes to a player who lost the showdown or folded."""
-    collectors = {e.player for e in hand.events if type(e) is Collect}
-    losers = [e.player for e in hand.events if type(e) in (Show, Fold, Muck)
+    collectors = {e.player for e in hand.events if isinstance(e, Collect)}
+    losers = [e.player for e in hand.events if isinstance(e, Show | Fold | Muck)
               and e.player not in collectors]
     collects = [i for i, e in enumerate(hand.events) if type(e) is Collect]
     if not losers or len(collects) != 1:

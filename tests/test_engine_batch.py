@@ -1,16 +1,13 @@
-"""The replay's shortcuts into the engine leave exactly the state the public calls leave.
+"""A street dealt at once is the street dealt player by player; a refused action is unapplied.
 
-The validator deals a street's cards in one call (``StudState._force_deals``) and hands
-legal actions over in their parts (``StudState._applied``) because a call per deal and an
-``Action`` per action cost more than the work itself. Both are only worth having if they
-change nothing: here they are driven side by side with ``force_deal`` and ``apply`` on
-legal, shuffled, duplicated, impossible and unknown input, and the states compared after
-every step.
+The validator deals a street's cards in one call (``force_deal_street``): driven side by
+side with ``force_deal`` of each deal on legal, shuffled, duplicated, impossible and unknown
+input, the states must agree after every step. ``verify`` and ``apply`` give one verdict,
+and an action ``apply`` refuses leaves the state as it was.
 """
 
 from __future__ import annotations
 
-import contextlib
 import random
 from collections.abc import Callable
 
@@ -83,10 +80,8 @@ def _street_deals(rng: random.Random, st_: StudState, deck: list[int]) -> list[
 
 
 def _one_by_one(single: StudState, deals: list[tuple[str, tuple[int | None, ...]]]) -> None:
-    index = single.player_index
     for name, cards in deals:
-        if name in index:  # the replay deals only to players it knows
-            single.force_deal(index[name], cards)
+        single.force_deal(name, cards)
 
 
 def _outcome(step: Callable[..., None], *args: object) -> str:
@@ -124,7 +119,7 @@ def test_dealing_a_street_at_once_is_dealing_it_card_by_card(seed: int, game: Ga
             _act_both(rng, batch, single)
         else:
             deals = _street_deals(rng, batch, deck)
-            ended = _outcome(batch._force_deals, deals)
+            ended = _outcome(batch.force_deal_street, deals)
             # an impossible card can stop the engine (at the first actor): both alike
             assert _outcome(_one_by_one, single, deals) == ended
             if ended:
@@ -143,54 +138,47 @@ def test_dealing_a_street_at_once_is_dealing_it_card_by_card(seed: int, game: Ga
 
 @settings(max_examples=120, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), game=st.sampled_from(list(Game)), n=st.integers(2, 8))
-def test_an_action_in_its_parts_is_applied_as_apply_applies_it(seed: int, game: Game,
-                                                              n: int) -> None:
-    """``_applied`` takes only what the full check (``_check``) accepts, and leaves the state
-    ``_act`` leaves; when it declines (None) nothing has changed, and ``apply`` decides."""
+def test_apply_takes_what_verify_allows_and_leaves_a_refused_action_unapplied(
+        seed: int, game: Game, n: int) -> None:
+    """``verify`` (never raising) and ``apply`` (raising) give one verdict; a refused action
+    changes nothing, an accepted one is what ``force`` would have applied."""
     rng = random.Random(seed)
-    parts, whole = _pair(rng, game, n)
+    a, b = _pair(rng, game, n)
     deck_seed = rng.getrandbits(32)
     deck = Deck.shuffled(random.Random(deck_seed))
     twin = Deck.shuffled(random.Random(deck_seed))
     kinds = list(ActionKind)
     for _ in range(300):
-        if parts.phase is Phase.OVER:
+        if a.phase is Phase.OVER:
             break
-        if parts.phase is Phase.ANTES:
-            parts.post_antes()
-            whole.post_antes()
-        elif parts.phase is Phase.DEALING:
-            parts.deal_from(deck)
-            whole.deal_from(twin)
-        elif parts.phase is Phase.SHOWDOWN:
-            assert parts.award() == whole.award()
+        if a.phase is Phase.ANTES:
+            a.post_antes()
+            b.post_antes()
+        elif a.phase is Phase.DEALING:
+            a.deal_from(deck)
+            b.deal_from(twin)
+        elif a.phase is Phase.SHOWDOWN:
+            assert a.award() == b.award()
         else:
-            legal = parts.legal_actions()
+            legal = a.legal_actions()
             if rng.random() < 0.7:
                 option = rng.choice(legal)
                 kind = option.kind
                 amount = rng.choice([None, *option.amounts]) if option.amounts else None
-                player = parts.to_act
+                player = a.to_act
             else:  # anything: another kind, size or player
                 kind = rng.choice(kinds)
                 amount = rng.choice([None, 0, 1, 2, 3, 4, 5, 8, 10, 20, 40, 1000])
-                player = parts.to_act if rng.random() < 0.7 else rng.randrange(n)
-            before = _state(parts)
-            taken = parts._applied(kind, player, amount)  # type: ignore[arg-type]
-            if taken is None:
-                assert _state(parts) == before
-                with contextlib.suppress(IllegalAction):
-                    parts.apply(Action(kind, player, amount))  # type: ignore[arg-type]
+                player = a.to_act if rng.random() < 0.7 else rng.randrange(n)
+            action = Action(kind, player, amount)  # type: ignore[arg-type]
+            refusal = a.verify(action)
+            before = _state(a)
             try:
-                _checked(whole, kind, player, amount)
-            except IllegalAction:
-                assert taken is None
-        assert _state(parts) == _state(whole)
-
-
-def _checked(s: StudState, kind: ActionKind, player: int, amount: int | None) -> None:
-    """``apply`` without its fast paths: the full check, then the action (the reference)."""
-    info, kind, p, amt = s._check(kind, player, amount)
-    if info is not None:
-        raise IllegalAction(info)
-    s._act(kind, p, amt)
+                a.apply(action)
+            except IllegalAction as err:
+                assert refusal == err
+                assert _state(a) == before
+                continue
+            assert refusal is None
+            assert b.force(action) == ()
+        assert _state(a) == _state(b)

@@ -851,3 +851,46 @@ def test_action_from_event_reads_amounts_as_the_engine_does() -> None:
     assert action_from_event(Fold("Bob")) == Action(K.FOLD, "Bob", None)
     assert action_from_event(Bet("Bob", 8)) == Action(K.BET, "Bob", 8)
     assert action_from_event(Complete("Bob", 4)) == Action(K.COMPLETE, "Bob", 4)
+
+
+def test_a_card_outside_the_deck_is_a_clear_error_never_an_index_error() -> None:
+    """A library caller forcing card 60 learns it is no card (it used to be an IndexError
+    when the engine worked out who acts first)."""
+    st = StudState(Game.STUD, Stakes(1, 2, 4, 8), (100, 100), players=("Ann", "Bob"))
+    st.post_antes()
+    assert st.verify_deal("Ann", (0, 1, 60)).code is Code.WRONG_CARD_COUNT  # type: ignore[union-attr]
+    with pytest.raises(IllegalAction):
+        st.deal("Ann", (0, 1, 60))
+    with pytest.raises(ValueError, match="60 is not a card"):
+        st.force_deal("Ann", (0, 1, 60))
+    with pytest.raises(ValueError, match="60 is not a card"):
+        st.force_deal_street([("Ann", (0, 1, 60)), ("Bob", (2, 3, 4))])
+    assert st.deal_due is not None and st.deal_due.players == (0, 1)  # nothing was dealt
+    st.deal_street([("Ann", (0, 1, 8)), ("Bob", (2, 3, 12))])
+    st.bring_in("Ann")
+    st.call("Bob")
+    for bad in (-1, 52, 60):
+        with pytest.raises(ValueError, match="is not a card"):
+            st.force_deal("Ann", (bad,))
+    with pytest.raises(ValueError, match="60 is not a card"):
+        st.show("Ann", (0, 1, 8, 60))
+
+
+def test_a_street_is_dealt_at_once_only_when_every_player_due_gets_his_cards() -> None:
+    st = StudState(Game.STUD, Stakes(1, 2, 4, 8), (100, 100, 100), players=("A", "B", "C"))
+    st.post_antes()
+    missing = st.verify_deal_street([("A", (0, 1, 2)), ("B", (3, 4, 5))])
+    assert missing is not None and missing.code is Code.WRONG_CARD_COUNT
+    assert "C got no cards" in missing.message
+    twice = st.verify_deal_street([("A", (0, 1, 2)), ("B", (3, 4, 2)), ("C", (6, 7, 9))])
+    assert twice is not None and twice.code is Code.DUPLICATE_CARD
+    assert not st.can_deal_street([("A", (0, 1, 2)), ("A", (3, 4, 5)), ("C", (6, 7, 9))])
+    one_by_one = StudState(Game.STUD, Stakes(1, 2, 4, 8), (100, 100, 100),
+                           players=("A", "B", "C"))
+    one_by_one.post_antes()
+    deals = [("C", (None, None, 9)), ("A", (0, 1, 2)), ("B", (3, 4, 5))]
+    st.deal_street(deals)
+    for name, cards in deals:
+        one_by_one.deal(name, cards)
+    assert (st.hole, st.to_act, st.phase) == (one_by_one.hole, one_by_one.to_act,
+                                              one_by_one.phase)

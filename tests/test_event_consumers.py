@@ -1,25 +1,18 @@
-"""Every event type has a meaning in each consumer that stores or counts hands, and an
-unknown one is an error, never silently dropped.
+"""Every event type is handled by every consumer of the engine and validator, never skipped.
 
-``stud_hh.recap`` is where the table rows (``pipelines.rows``) and the stats facts
-(``stud_hh.facts``) read events; ``reader_of`` gives each event type its reader and ends in
-``assert_never`` (mypy checks it is exhaustive over ``Event``). Here a hand holding one
-event of every type in ``EVENT_TYPES`` goes through the recap, the facts and the rows; a
-new event type fails this test until it is given a sample below and a reader.
+A new event type (a new site's line) must be a decision in the bridge to the engine, the
+ledger and the replay: each names every type, and a table that misses one is an error when
+its module is imported (``stud_hh.validate.dispatch.every_event``).
 """
 
 from __future__ import annotations
 
-import doctest
 from datetime import UTC, datetime
 
-import msgspec
 import pytest
 
-import stud_hh.facts
-import stud_hh.recap
-from pipelines.rows import hand_rows
-from stud_hh.cards import card
+from stud_hh.engine import Action, action_from_event
+from stud_hh.engine.bridge import BettingEvent
 from stud_hh.events import (
     EVENT_TYPES,
     Ante,
@@ -42,6 +35,7 @@ from stud_hh.events import (
     Muck,
     NoLowHand,
     NoShow,
+    PlayerAction,
     Raise,
     Seat,
     SeatResult,
@@ -53,69 +47,84 @@ from stud_hh.events import (
     TableNote,
     UncalledReturn,
 )
-from stud_hh.facts import player_facts
-from stud_hh.recap import READERS, recap
+from stud_hh.validate import validate
+from stud_hh.validate.dispatch import every_event
+from stud_hh.validate.findings import did
+from stud_hh.validate.ledger import _READERS, Ledger
+from stud_hh.validate.replay import _STEPS
 
-THIRD, FOURTH = Street.THIRD, Street.FOURTH
-#: One event of every type, in an order a history could print them.
-EVERY_EVENT: tuple[Event, ...] = (
-    TableNote("joins", "Cat", "Cat joins the table at seat #3"),
-    Ante("Ann", 1), Ante("Bob", 1),
-    StreetStart(THIRD),
-    Deal(THIRD, "Ann", (card("2c"), card("3c"), card("Kd")), (False, False, True)),
-    Deal(THIRD, "Bob", (None, None, card("Qs")), (False, False, True)),
-    BringIn("Ann", 2), Complete("Bob", 4), Raise("Ann", 4, 8), Call("Bob", 4),
-    Chat("Bob", "nh"),
-    StreetStart(FOURTH),
-    Deal(FOURTH, "Ann", (card("Kh"),), (True,)),
-    Deal(FOURTH, "Bob", (card("Qh"),), (True,)),
-    DoubleBetAllowed(), Check("Ann"), Bet("Bob", 8), Raise("Ann", 8, 16), Call("Bob", 8),
-    BettingCapped(), BoardCard(card("9d")),
-    ShowdownStart(), Show("Ann", (card("2c"), card("3c"), card("Kd"), card("Kh"), card("9d"))),
-    Muck("Bob", (card("Js"), card("Jd"))), NoShow("Bob"), NoLowHand(),
-    UncalledReturn("Ann", 0), Collect("Ann", 49), Fold("Bob"),
-    Summary(50, 1), SeatResult(1, "Ann", "showed", 49), SeatResult(2, "Bob", "mucked"),
-)
+#: One event of every type (the test fails until a new type gets one).
+SAMPLES: list[Event] = [
+    StreetStart(Street.THIRD), Ante("Ann", 1), Deal(Street.THIRD, "Ann", (0, 1, 2),
+                                                    (False, False, True)),
+    BoardCard(51), BringIn("Ann", 2), Complete("Bob", 4), Bet("Ann", 4), Raise("Bob", 4, 8),
+    Call("Ann", 4), Check("Bob"), Fold("Ann"), BettingCapped(), DoubleBetAllowed(),
+    UncalledReturn("Bob", 4), ShowdownStart(), Show("Bob", (3, 4, 5, 6, 7, 8, 9)),
+    Muck("Ann"), NoShow("Bob"), Collect("Bob", 10), NoLowHand(), Summary(10, 0),
+    SeatResult(1, "Ann", "folded"), TableNote("joins", "Cy", "Cy joins the table"),
+    Chat("Cy", "hi"),
+]
 
 
-def _hand(events: tuple[object, ...]) -> Hand:
+def _hand(events: list[Event]) -> Hand:
     header = Header(site="PokerStars", hand_id="1", game=Game.STUD, small_bet=4, big_bet=8,
-                    started_at=datetime(2024, 1, 1, tzinfo=UTC), table="T", ante=1,
-                    bring_in=2)
+                    started_at=datetime(2020, 1, 1, tzinfo=UTC), table="T")
     return Hand(header=header, seats=(Seat(1, "Ann", 100), Seat(2, "Bob", 100)),
-                events=events)  # type: ignore[arg-type]
+                events=tuple(events))
 
 
-def test_the_sample_holds_every_event_type_and_each_has_a_reader() -> None:
-    assert {type(e) for e in EVERY_EVENT} == set(EVENT_TYPES) == set(READERS)
+def test_the_samples_cover_every_event_type() -> None:
+    assert {type(e) for e in SAMPLES} == set(EVENT_TYPES)
 
 
-def test_every_event_type_goes_through_the_recap_facts_and_rows() -> None:
-    hand = _hand(EVERY_EVENT)
-    seen = recap(hand)
-    ann, bob = player_facts(hand, seen)
-    rows = hand_rows(0, hand, seen, [], "f.txt", 1)
-    decisions = [e for e in EVERY_EVENT if type(e) in (BringIn, Complete, Bet, Raise, Call,
-                                                       Check, Fold)]
-    assert [row[4] for row in rows.actions] == [
-        "bring_in", "complete", "raise", "call", "check", "bet", "raise", "call", "fold"]
-    assert len(rows.actions) == len(decisions) == len(list(hand.player_actions()))
-    assert seen.open_pair_printed and ann.open_pair_4th and seen.showdown
-    assert (ann.collected, ann.rake, rows.players[0][12]) == (49, 1, 1)
-    assert rows.players[1][5] == "Qs Qh Js Jd"  # Bob's cards: dealt, then mucked
-    assert rows.hand[20:24] == (FOURTH, True, 50, 1)  # last street, showdown, pot, rake
-    assert bob.folded_3rd is False and bob.streets[0].calls == 1
+@pytest.mark.parametrize("event", SAMPLES, ids=lambda e: type(e).__name__)
+def test_the_bridge_maps_betting_events_and_only_those(event: Event) -> None:
+    action = action_from_event(event)
+    assert (action is not None) == isinstance(event, PlayerAction)
+    if action is not None:
+        assert isinstance(action, Action) and action.player == event.player  # type: ignore[union-attr]
 
 
-def test_an_unknown_event_type_is_an_error() -> None:
-    class Flop(msgspec.Struct, frozen=True):  # a hold'em event stud_hh does not read
-        cards: tuple[int, ...]
-
-    with pytest.raises(TypeError, match=r"no reader for the event type .*Flop"):
-        recap(_hand((*EVERY_EVENT[:3], Flop((1, 2, 3)))))
+def test_the_ledger_and_the_replay_name_every_event_type() -> None:
+    assert set(_READERS) == set(EVENT_TYPES)
+    assert set(_STEPS) == set(EVENT_TYPES)
 
 
-@pytest.mark.parametrize("module", [stud_hh.recap, stud_hh.facts], ids=lambda m: m.__name__)
-def test_the_doctested_examples_hold(module: object) -> None:
-    result = doctest.testmod(module)  # type: ignore[arg-type]
-    assert result.failed == 0 and result.attempted > 3
+@pytest.mark.parametrize("event", SAMPLES, ids=lambda e: type(e).__name__)
+def test_each_event_type_goes_through_the_ledger_and_the_validator(event: Event) -> None:
+    hand = _hand([Ante("Ann", 1), Ante("Bob", 1), StreetStart(Street.THIRD),
+                  Deal(Street.THIRD, "Ann", (10, 11, 12), (False, False, True)),
+                  Deal(Street.THIRD, "Bob", (None, None, 20), (False, False, True)), event])
+    Ledger(hand)
+    assert all(v.hand_id == "1" for v in validate(hand))
+
+
+def test_every_betting_event_is_worded_in_the_findings() -> None:
+    hand = _hand([])
+    for event in SAMPLES:
+        if isinstance(event, PlayerAction):
+            assert did(event, hand)  # type: ignore[arg-type]
+
+
+def test_a_table_missing_an_event_type_is_refused_at_once() -> None:
+    table = {t: None for t in EVENT_TYPES if t is not Chat}
+    with pytest.raises(TypeError, match="Chat"):
+        every_event("a consumer", table)
+
+
+def test_betting_events_are_the_player_actions() -> None:
+    betting = set(BettingEvent.__args__)  # type: ignore[attr-defined]
+    assert betting == {t for t in EVENT_TYPES if issubclass(t, PlayerAction)}
+
+
+def test_a_legal_hand_audits_clean_and_a_card_outside_the_deck_is_a_clear_error() -> None:
+    events: list[Event] = [
+        Ante("Ann", 1), Ante("Bob", 1),
+        Deal(Street.THIRD, "Ann", (10, 11, 12), (False, False, True)),
+        Deal(Street.THIRD, "Bob", (None, None, 20), (False, False, True)),
+        BringIn("Ann", 2), Fold("Bob"), UncalledReturn("Ann", 2), Collect("Ann", 2),
+        Summary(2, 0)]
+    assert validate(_hand(events)) == []
+    events[2] = Deal(Street.THIRD, "Ann", (10, 11, 60), (False, False, True))
+    with pytest.raises(ValueError, match="60 is not a card"):
+        validate(_hand(events))

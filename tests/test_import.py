@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 import duckdb
@@ -20,6 +21,7 @@ from test_import_helpers import (
 
 from pipelines import ImportResult, Progress, import_paths, read_table
 from stud_hh.dialects import hand_starts
+from stud_hh.formats import FileKind, recognise_file
 from stud_hh.reader import read_hands
 
 
@@ -40,16 +42,18 @@ def test_stars_corpus_imports_with_the_count_invariant(
     db = tmp_path / "stars.duckdb"
     result = import_paths([stars_dir], db=db, jobs=1)
     every_file = sorted(p for p in stars_dir.rglob("*") if p.is_file())
-    assert result.files == len(every_file)
-    assert result.hands_found == _raw_count(every_file)
+    side_files = [p for p in every_file if p.suffix != ".txt"]  # fpdb's expected results
+    assert result.files == len(every_file) - len(side_files)
+    assert result.skipped.other_files == len(side_files) > 0
+    assert result.hands_found == _raw_count(stars_files)
     assert result.balanced
-    # every PokerStars hand of the *.txt files is stored once (one sits in two files);
-    # only the non-hand files are quarantined
+    # every PokerStars hand is stored once (one sits in two files); nothing is quarantined:
+    # the side files are not hand histories, so they are skipped, not split into "hands"
     stars = stars_hand_texts(stars_files)
     unique = {t.split("\n", 1)[0].split(":")[0] for t in stars}
     assert result.imported == len(unique)
     assert result.duplicates == len(stars) - len(unique)
-    assert result.quarantined == result.hands_found - len(stars)
+    assert result.quarantined == 0
     con = check_consistent(db)
     try:
         row = con.execute(
@@ -79,11 +83,37 @@ def test_stars_corpus_imports_with_the_count_invariant(
         con.close()
 
 
-def test_whole_real_corpus_is_imported_or_quarantined(tmp_path: Path, corpus_dir: Path) -> None:
+#: The corpus's site folders and the names ``stud_hh.formats`` reports them by.
+SITE_NAMES = {
+    "Stars": None, "FTP": "Full Tilt Poker", "PartyPoker": "PartyPoker",
+    "Winamax": "Winamax", "Bovada": "Bovada", "Winning": "Winning Poker Network",
+    "iPoker": "iPoker", "Merge": "Merge", "Everleaf": "Everleaf", "OnGame": "OnGame",
+    "Absolute": "Absolute Poker / UB", "KingsClub": "KingsClub",
+}
+SIDE_FILES = (".hp", ".hands", ".gt")  # fpdb's expected database rows
+
+
+def test_whole_real_corpus_tree_skips_side_files_and_names_other_sites(
+    tmp_path: Path, corpus_dir: Path
+) -> None:
     db = tmp_path / "all.duckdb"
     result = import_paths([corpus_dir], db=db, jobs=2)
     assert result.balanced
-    assert result.files == sum(1 for p in corpus_dir.rglob("*") if p.is_file())
+    files = sorted(p for p in corpus_dir.rglob("*") if p.is_file() and p.name != "README.md")
+    side = [p for p in files if p.suffix in SIDE_FILES]
+    histories = [p for p in files if p.suffix not in SIDE_FILES]
+    formats = {p: recognise_file(p) for p in histories}
+    supported = [p for p, f in formats.items() if f.supported]
+    expected_sites = Counter()
+    for path, fmt in formats.items():
+        site = SITE_NAMES[path.relative_to(corpus_dir).parts[1]]
+        assert fmt.kind is not FileKind.OTHER, path
+        if not fmt.supported:  # a site without a dialect yet: reported by its name
+            assert fmt.site == site, path
+            expected_sites[site] += 1
+    assert result.skipped.unsupported == expected_sites
+    assert result.skipped.other_files == len(side) + (corpus_dir / "README.md").exists()
+    assert result.files == len(supported)
     con = check_consistent(db)
     try:
         accounted = dict(con.execute(
@@ -94,12 +124,15 @@ def test_whole_real_corpus_is_imported_or_quarantined(tmp_path: Path, corpus_dir
             "SELECT count(*) FROM quarantine "
             "WHERE error = '' OR raw_text = '' OR line IS NULL OR hand_line IS NULL"
         ).fetchone()[0]
+        row = con.execute(
+            "SELECT files_other, files_unsupported FROM imports").fetchone()
     finally:
         con.close()
-    for path in corpus_dir.rglob("*"):
-        if path.is_file() and path.stat().st_size:
-            stored = accounted.get(str(path.resolve()), 0)
-            assert stored > 0, f"{path} neither stored nor quarantined"
+    assert row == (result.skipped.other_files, dict(expected_sites))
+    for path in supported:  # each file we read gave hands, stored or quarantined
+        assert accounted.get(str(path.resolve()), 0) > 0, f"{path} neither stored nor quarantined"
+    # nothing of the files we do not read was split into hands or quarantined
+    assert set(accounted) <= {str(p.resolve()) for p in supported}
     assert reasons == 0
 
 

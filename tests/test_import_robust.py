@@ -27,7 +27,9 @@ def texts(stars_files: list[Path]) -> list[str]:
     return stars_hand_texts(stars_files)
 
 
-def test_bad_files_are_quarantined_with_file_and_line(tmp_path: Path, texts: list[str]) -> None:
+def test_bad_files_are_skipped_or_quarantined_with_file_and_line(
+    tmp_path: Path, texts: list[str]
+) -> None:
     bad = tmp_path / "bad"
     bad.mkdir()
     good = texts[1]
@@ -49,7 +51,9 @@ def test_bad_files_are_quarantined_with_file_and_line(tmp_path: Path, texts: lis
     db = tmp_path / "db.duckdb"
     result = import_paths([bad], db=db, jobs=2)
     assert result.balanced
-    assert result.files == 8
+    # binary, garbage, empty and NUL files are not hand histories: skipped, not quarantined
+    assert result.files == 4
+    assert result.skipped.other_files == 4
     con = check_consistent(db)
     try:
         stored = dict(con.execute(
@@ -69,9 +73,8 @@ def test_bad_files_are_quarantined_with_file_and_line(tmp_path: Path, texts: lis
         by_file.setdefault(file, []).append((start, error, raw))
         assert 1 <= start <= line and error and raw
         assert f"{file}:{line}" in error  # the reason names file and offending line
-    for f in ("binary.dat", "garbage.txt", "nul.txt"):
-        assert name(f) in by_file, f
-    assert [line for line, _, _ in by_file[name("garbage.txt")]] == [1, 5]
+    for f in ("binary.dat", "garbage.txt", "nul.txt", "empty.txt"):
+        assert name(f) not in by_file and name(f) not in stored, f
     # the cut-off hand at the end of truncated.txt is quarantined with its own line
     truncated_line = hands_text([good], 2, 100).count("\n") + 1
     assert [line for line, _, _ in by_file[name("truncated.txt")]] == [truncated_line]
@@ -274,3 +277,33 @@ def test_writer_lock_is_exclusive_within_a_process_too(tmp_path: Path) -> None:
         pass
     with writer_lock(db):
         assert os.path.exists(str(db) + ".lock")
+
+
+def test_a_version_1_database_migrates_to_the_current_schema(
+    tmp_path: Path, texts: list[str]
+) -> None:
+    """``tests/schemas/schema_v1.sql`` is the schema of the first release: its databases
+    get every later column and table, in the current schema's order, and keep their rows."""
+    old = tmp_path / "old.duckdb"
+    con = duckdb.connect(str(old))
+    v1 = (ROOT / "tests" / "schemas" / "schema_v1.sql").read_text(encoding="utf-8")
+    assert migrate(con, v1, tmp_path / "no-migrations") == 1
+    con.execute("INSERT INTO imports (import_id, started_at, status) VALUES (1, now(), 'done')")
+    con.close()
+    fresh = duckdb.connect(str(tmp_path / "fresh.duckdb"))
+    migrate(fresh)
+    columns = ("SELECT table_name, column_name, data_type, ordinal_position "
+               "FROM information_schema.columns WHERE table_name <> 'player_facts' "
+               "ORDER BY ALL")  # the facts table is the stats module's (facts_hook)
+    expected = fresh.execute(columns).fetchall()
+    fresh.close()
+    path = write_hands(tmp_path / "a.txt", texts, 3, 90_000)
+    result = import_paths([path], db=old, jobs=1)  # migrates on opening
+    assert result.imported == 3
+    con = check_consistent(old)
+    try:
+        assert con.execute(columns).fetchall() == expected
+        assert con.execute("SELECT import_id, replaced FROM imports ORDER BY 1").fetchall() == [
+            (1, 0), (2, 0)]
+    finally:
+        con.close()

@@ -93,7 +93,7 @@ def test_files_rows_are_replaced_and_a_path_named_twice_keeps_its_last_row(
     when = datetime(2024, 5, 1, 12, 0, tzinfo=UTC)
 
     def row(path: str, hands_in: int) -> list[object]:
-        return [path, 10, when, "h", 10, 10, 3, hands_in, True, 1, 1]
+        return [path, 10, when, "h", 10, 10, 3, hands_in, True, 1, 1, None]
 
     writer.write(_batch([_renumbered(hands[0], "1")]), [row("a", 1), row("b", 2)])
     writer.write(_batch([_renumbered(hands[1], "2")]), [row("b", 5), row("c", 1), row("b", 7)])

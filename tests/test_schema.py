@@ -77,10 +77,9 @@ def test_an_empty_chunk_still_has_its_types() -> None:
 
 
 def test_an_older_database_migrates_to_the_defined_columns(tmp_path: Path) -> None:
-    """A version-1 database (before ``hand_events``) keeps its rows and, migrated, has the
-    columns a new database has: the migrations and the definitions agree."""
-    version_1 = schema.schema_sql().split("-- One row per stored hand")[0].replace(
-        f"-- schema-version: {schema.VERSION}", "-- schema-version: 1")
+    """A version-1 database (``tests/schemas/schema_v1.sql``) keeps its rows and, migrated,
+    has the columns a new database has: the migrations and the definitions agree."""
+    version_1 = (Path(__file__).parent / "schemas" / "schema_v1.sql").read_text(encoding="utf-8")
     db = tmp_path / "old.duckdb"
     con = duckdb.connect(str(db))
     assert migrate(con, schema=version_1) == 1

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -29,6 +30,7 @@ from stud_hh.parse import parse_file
 from stud_hh.simulate import PROFILES, Rake, simulate_games, simulate_hands, simulate_to
 from stud_hh.simulate.behaviour import measure
 from stud_hh.simulate.deal import sample_starts
+from stud_hh.simulate.session import SimConfig, TableSession
 from stud_hh.validate import validate
 
 GAMES = ["stud", "stud8", "razz", "mixed"]
@@ -110,6 +112,32 @@ def test_all_ins_side_pots_and_short_bring_ins_happen() -> None:
             elif getattr(event, "all_in", False):
                 all_ins += 1
     assert side_pots > 0 and all_ins > 20 and short_bring_ins + all_in_antes > 0
+
+
+@pytest.mark.parametrize("sitting_out", [False, True])
+def test_cash_players_are_never_all_in_on_the_ante_or_bring_in(sitting_out: bool) -> None:
+    """Rule book 6: a cash player needs chips for the ante and the bring-in to be dealt in.
+
+    One left with exactly that much brought in all-in, and the text cannot say the table's
+    bring-in: the validator took $0.15 of $0.50/$1 razz for a short all-in of its $0.25
+    and flagged the calls of $0.15 (BET_SIZE). With the others sitting out, the session
+    dealt in anyone with chips at all. Short players now top up or leave first."""
+    for seed in range(30):
+        rng = random.Random(seed)
+        session = TableSession(SimConfig(game="razz", players=6, noise=False), 0, rng,
+                               1_000, datetime(2020, 1, 1, tzinfo=UTC))
+        _small, _big, ante, bring_in, _level = session._stakes(0)
+        others = [p for p in session.players.values() if p.name != "Hero"]
+        for i, player in enumerate(others):
+            if i % 2 == 0:
+                player.stack = ante + bring_in
+            elif sitting_out:
+                player.sit_out = 5
+        for simulated in session.hands(3):
+            hand = simulated.hand
+            forced = [e for e in hand.events if isinstance(e, Ante | BringIn)]
+            assert not any(e.all_in for e in forced), (seed, hand.hand_id)
+            assert validate(hand) == [], (seed, hand.hand_id)
 
 
 def test_cash_rake_follows_percentage_and_cap() -> None:

@@ -15,7 +15,7 @@ from stud_hh.engine.types import Code as EngineCode
 from stud_hh.events import Street
 from stud_hh.validate import CATALOGUE, Violation
 from stud_hh.validate.catalogue import violation
-from stud_hh.validate.replay import catalogue_code
+from stud_hh.validate.findings import catalogue_code
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "violations.md"
 

@@ -29,7 +29,8 @@ from stud_hh.events import (
 from stud_hh.parse import parse_text
 from stud_hh.rules import POKERSTARS
 from stud_hh.validate import validate
-from stud_hh.validate.consistency import Ledger, check_record
+from stud_hh.validate.consistency import check_record
+from stud_hh.validate.ledger import Ledger
 
 
 @pytest.fixture(scope="module")

@@ -75,23 +75,25 @@ def run(args: argparse.Namespace) -> int:
     written = simulate(hands_dir, args.hands, args.seed, args.faults, jobs)
     simulated = time.monotonic()
     out.print(f"simulated {written:,} hands of stud, Stud Hi/Lo and Razz into {hands_dir} "
-              f"({simulated - started:.1f} s)")
+              f"({simulated - started:.1f} s)", markup=False)  # paths are text, never markup
 
     result = import_paths([hands_dir], db=db, jobs=jobs)
     imported = time.monotonic()
     out.print(f"imported into {db}: {result.imported:,} hands, {result.duplicates:,} "
               f"duplicates, {result.quarantined:,} quarantined, {result.violations:,} "
-              f"violations in {result.with_violations:,} hands ({imported - simulated:.1f} s)")
+              f"violations in {result.with_violations:,} hands ({imported - simulated:.1f} s)",
+              markup=False)
 
     stats = player_stats(db, min_hands=1)
     out.print(summary_table(stats.head(12)))
     if stats.height > 12:
-        out.print(f"... and {stats.height - 12:,} more players (stud-hh stats --db {db})")
+        out.print(f"... and {stats.height - 12:,} more players (stud-hh stats --db {db})",
+                  markup=False)
 
     report = build_report(db, folder / "report.html")
     audit = build_report(db, folder / "audit.html", audit=True)
     finished = time.monotonic()
     out.print(f"report: {report}\naudit page: {audit}\n"
               f"done in {finished - started:.1f} s. Next: open the report in a browser, or "
-              f"stud-hh report --db {db} --player NAME --out NAME.html")
+              f"stud-hh report --db {db} --player NAME --out NAME.html", markup=False)
     return 0

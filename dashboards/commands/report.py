@@ -20,11 +20,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="HTML file to write (default: report.html)")
     parser.add_argument("--audit", action="store_true",
                         help="the audit page: violations by code, by site, flagged hands")
+    parser.add_argument("--wait", type=float, default=None, metavar="SECONDS",
+                        help="if an import is writing to the database, wait this long for "
+                        "it (default: a moment)")
 
 
 def run(args: argparse.Namespace) -> int:
     from dashboards.report import ReportError, build_report
-    from pipelines.db import resolve_db
+    from pipelines.db import DatabaseBusy, DatabaseUnavailable, connect_read_only, resolve_db
     from pipelines.stats.query import StatsError, normalise_game
 
     try:
@@ -33,11 +36,17 @@ def run(args: argparse.Namespace) -> int:
         print(f"stud-hh report: {exc}", file=sys.stderr)
         return 2
     db = resolve_db(args.db)
-    try:
+    try:  # busy or missing: say so before any work (and wait if asked)
+        connect_read_only(db, wait=args.wait).close()
         out = build_report(db, Path(args.out), player=args.player, game=game, audit=args.audit,
                            kind=args.kind, unit=args.currency)
-    except (ReportError, StatsError) as exc:
+    except (ReportError, StatsError, DatabaseBusy, DatabaseUnavailable,
+            FileNotFoundError) as exc:
         print(f"stud-hh report: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:  # the HTML file cannot be written
+        print(f"stud-hh report: cannot write {args.out}: "
+              f"{exc.strerror or exc}; choose another place with --out FILE", file=sys.stderr)
         return 1
     size = out.stat().st_size / 1e6
     print(f"report written to {out} ({size:.1f} MB) from {db}")

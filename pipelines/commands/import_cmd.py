@@ -1,18 +1,25 @@
-"""``stud-hh import PATH... [--db FILE] [--jobs N] [--rules PRESET] [--quiet]``."""
+"""``stud-hh import PATH... [--db FILE] [--jobs N] [--rules PRESET] [--wait S] [--quiet]``.
+
+Exit status: 0 done, 1 when the database cannot be written or another process holds it,
+2 for usage errors (a path that does not exist), 130 when Ctrl-C stopped it (what was
+committed stays; the same command run again continues).
+"""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
 
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-from pipelines.commands._common import add_db_option
-from pipelines.db import DatabaseBusy, resolve_db
-from pipelines.importer import ImportResult, import_paths
-from pipelines.importer import Progress as ImportProgress
+from pipelines.commands._common import add_db_option, add_wait_option, console
+from pipelines.db import DatabaseBusy, DatabaseUnavailable, resolve_db
 from stud_hh.rules import PRESETS
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from pipelines.importer import ImportResult
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -23,18 +30,18 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", type=str.upper, choices=sorted(PRESETS), default=None,
                         metavar="PRESET",
                         help=f"rule book to validate against: {', '.join(sorted(PRESETS))}")
-    parser.add_argument("--wait", type=float, default=0.0, metavar="SECONDS",
-                        help="if another import holds the database, wait this long "
-                        "(default: fail at once)")
+    add_wait_option(parser, "giving up", 0.0, "fail at once")
     parser.add_argument("--quiet", action="store_true", help="no progress bar, counts only")
 
 
 def run(args: argparse.Namespace) -> int:
-    out = Console(highlight=False, soft_wrap=True)
-    err = Console(stderr=True, highlight=False, soft_wrap=True)
+    from pipelines.importer import ImportInterrupted, import_paths
+
+    out = console()
+    err = console(stderr=True)
     db = resolve_db(args.db)
     if args.jobs is not None and args.jobs < 1:
-        err.print("--jobs must be at least 1")
+        err.print("stud-hh import: --jobs must be at least 1")
         return 2
     try:
         if args.quiet or not out.is_terminal:
@@ -42,17 +49,40 @@ def run(args: argparse.Namespace) -> int:
                                   lock_timeout=args.wait)
         else:
             result = _with_progress(args, db, out)
-    except DatabaseBusy as exc:
+    except (DatabaseBusy, DatabaseUnavailable) as exc:
         err.print(f"stud-hh import: {exc}")
         return 1
     except FileNotFoundError as exc:
         err.print(f"stud-hh import: {exc}")
         return 2
+    except PermissionError as exc:
+        err.print(f"stud-hh import: cannot read {exc.filename}: {exc.strerror}")
+        return 1
+    except ImportInterrupted as stop:
+        done = stop.result
+        err.print(f"stud-hh import: interrupted; {done.imported:,} hands stored in {db} by "
+                  "this run (every batch is stored whole or not at all). Run the same "
+                  "command again to continue where it stopped.")
+        return 130
+    except KeyboardInterrupt:
+        err.print("stud-hh import: interrupted before any hand was stored")
+        return 130
     report(result, out, quiet=args.quiet)
     return 0
 
 
-def _with_progress(args: argparse.Namespace, db: object, out: Console) -> ImportResult:
+def _with_progress(args: argparse.Namespace, db: Path, out: Console) -> ImportResult:
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+    )
+
+    from pipelines.importer import Progress as ImportProgress
+    from pipelines.importer import import_paths
+
     columns = (
         TextColumn("[bold]importing"), BarColumn(), MofNCompleteColumn(),
         TextColumn("files  {task.fields[hands]} hands  {task.fields[rate]:,.0f} hands/s"),
@@ -70,7 +100,8 @@ def _with_progress(args: argparse.Namespace, db: object, out: Console) -> Import
 
 
 def report(result: ImportResult, out: Console, quiet: bool = False) -> None:
-    """The run's counts; ``found = imported + duplicates + quarantined`` always shows."""
+    """The run's counts; ``found = imported + duplicates + quarantined`` always shows,
+    then what was not read (other sites, other games, files that are not hand histories)."""
     out.print(f"database: {result.db}")
     out.print(
         f"files: {result.files} read, {result.files_skipped} unchanged, "
@@ -81,11 +112,19 @@ def report(result: ImportResult, out: Console, quiet: bool = False) -> None:
         f"{result.duplicates} duplicates + {result.quarantined} quarantined"
     )
     out.print(f"rule violations: {result.violations} in {result.with_violations} hands")
+    for line in result.skipped.lines():
+        out.print(line)
     if not quiet:
         out.print(f"{result.hands_per_second:,.0f} hands/s with {result.jobs} workers "
                   f"({result.seconds:.1f} s)")
     for path in result.held_back:
         out.print(f"still being written, its last hand waits for the next import: {path}")
+    for path in result.unfinished:
+        out.print(f"unfinished last hand (the client may still be writing it), quarantined "
+                  f"for now and read again by the next import: {path}")
+    if result.replaced:
+        out.print(f"{result.replaced} hands stored earlier from unfinished text replaced by "
+                  "their whole text")
     if result.quarantined:
-        out.print("quarantined hands are in the 'quarantine' table with their text and error")
+        out.print("quarantined hands: stud-hh quarantine (reason, file:line, first line)")
     sys.stdout.flush()

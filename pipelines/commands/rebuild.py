@@ -4,11 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from rich.console import Console
-
-from pipelines.commands._common import add_db_option
-from pipelines.db import DatabaseBusy
-from pipelines.rebuild import rebuild
+from pipelines.commands._common import add_db_option, console
+from pipelines.db import DatabaseBusy, DatabaseUnavailable
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -16,16 +13,18 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    out = Console(highlight=False, soft_wrap=True)
+    from pipelines.rebuild import rebuild
+
+    out = console()
     try:
         result = rebuild(args.db)
-    except (DatabaseBusy, FileNotFoundError) as exc:
-        out.print(f"stud-hh rebuild: {exc}")
+    except (DatabaseBusy, DatabaseUnavailable, FileNotFoundError) as exc:
+        console(stderr=True).print(f"stud-hh rebuild: {exc}")
         return 1
     out.print(f"database: {result.db}")
     out.print(f"facts recomputed for {result.hands} hands ({result.rows} player rows)")
     for path in result.missing:
-        out.print(f"[yellow]source file missing, its hands keep no facts:[/] {path}")
+        out.print(f"source file missing, its hands keep no facts: {path}", style="yellow")
     if result.unparsed:
-        out.print(f"[yellow]{result.unparsed} stored hands no longer parse[/]")
+        out.print(f"{result.unparsed} stored hands no longer parse", style="yellow")
     return 1 if result.missing or result.unparsed else 0

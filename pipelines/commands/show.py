@@ -13,7 +13,7 @@ import sys
 from collections.abc import Iterable
 from typing import Any
 
-from pipelines.commands._common import add_db_option
+from pipelines.commands._common import add_db_option, add_wait_option
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -24,6 +24,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--format", choices=("text", "json", "phh"), default="text",
                         help="text: PokerStars text and findings (default); json: the "
                         "hand's events; phh: PokerKit's hand-history format")
+    add_wait_option(parser, "giving up")
 
 
 def findings_text(hand: Any, records: Iterable[dict[str, Any]]) -> str:
@@ -55,7 +56,7 @@ def findings_text(hand: Any, records: Iterable[dict[str, Any]]) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from pipelines.db import DatabaseBusy, connect, resolve_db
+    from pipelines.db import DatabaseBusy, DatabaseUnavailable, connect, resolve_db
     from pipelines.hand_events import HandNotFound
     from pipelines.lookup import find_hand
 
@@ -65,8 +66,8 @@ def run(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 1
     try:
-        con = connect(db, read_only=True)
-    except DatabaseBusy as exc:
+        con = connect(db, read_only=True, wait=args.wait)
+    except (DatabaseBusy, DatabaseUnavailable) as exc:
         print(f"stud-hh show: {exc}", file=sys.stderr)
         return 1
     try:

@@ -46,9 +46,10 @@ PIPE_WIDTH = 160
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    from pipelines.commands._common import add_db_option
+    from pipelines.commands._common import add_db_option, add_wait_option
 
     add_db_option(parser)
+    add_wait_option(parser, "giving up")
     parser.add_argument("--player", metavar="NAME", help="only this player (exact name)")
     parser.add_argument("--game", metavar="G", help="stud, stud8 or razz")
     parser.add_argument("--stakes", metavar="S", help='as stored, e.g. "0.04/0.08" or "50/100"')
@@ -77,13 +78,20 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    err = Console(stderr=True, highlight=False)
+    err = Console(stderr=True, highlight=False, soft_wrap=True)
     if args.min_hands < 0 or args.limit < 0:
         err.print("stud-hh stats: --min-hands and --limit must be 0 or more")
         return 2
+    from pipelines.db import DatabaseBusy, DatabaseUnavailable, connect_read_only, resolve_db
+
+    try:  # busy (an import writing), missing or broken: one line naming the database
+        con = connect_read_only(resolve_db(args.db), wait=args.wait)
+    except (DatabaseBusy, DatabaseUnavailable, FileNotFoundError) as exc:
+        err.print(f"stud-hh stats: {escape(str(exc))}")
+        return 1
     try:
         frame = player_stats(
-            args.db, player=args.player, game=args.game, stakes=args.stakes,
+            con, player=args.player, game=args.game, stakes=args.stakes,
             since=args.since, until=args.until, min_hands=args.min_hands,
             kind=args.kind, unit=args.currency,
         )
@@ -92,6 +100,8 @@ def run(args: argparse.Namespace) -> int:
     except StatsError as exc:
         err.print(f"stud-hh stats: {escape(str(exc))}")
         return 2 if "database" not in str(exc) and "table" not in str(exc) else 1
+    finally:
+        con.close()
     if args.format == "csv":
         sys.stdout.write(frame.write_csv())
         return 0

@@ -1,15 +1,18 @@
 """``stud-hh audit PATH...``: list every rule breach and inconsistent record, hand by hand.
 
 The text report quotes the offending action line as the site printed it and says what
-was expected; ``--format jsonl`` prints one object per violation (and per unreadable
-hand) for tools. Exit 0 when nothing of error severity was found, 1 otherwise, 2 for
-usage errors (argparse).
+was expected, and ends with the count of each violation code and what was skipped;
+``--format jsonl`` prints one object per violation (and per unreadable hand) for tools.
+Files are recognised by their content, as ``import`` does (``stud_hh.formats``). Exit 0
+when nothing of error severity was found, 1 otherwise, 2 for usage errors (argparse, a
+path that does not exist).
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TextIO
@@ -17,6 +20,7 @@ from typing import TextIO
 import msgspec
 
 from stud_hh.events import Event, Hand, OtherGame, ParseError
+from stud_hh.formats import Skipped, hand_history_files
 from stud_hh.parse import parse_file
 from stud_hh.rules import PRESETS, RuleSet, preset
 from stud_hh.validate import Violation, validate
@@ -26,29 +30,19 @@ RULE_CHOICES = sorted(name.lower() for name in PRESETS)
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("paths", nargs="+", metavar="PATH", type=Path,
-                        help="hand history files, or directories searched recursively for "
-                             "*.txt files")
+                        help="hand history files, or directories searched recursively "
+                             "(files are recognised by their content)")
     parser.add_argument("--rules", choices=RULE_CHOICES, default=None,
                         help="rule set to judge by (default: each site's own preset)")
     parser.add_argument("--format", choices=("text", "jsonl"), default="text",
                         dest="fmt", help="text report (default) or one JSON object a line")
 
 
-#: What a directory is searched for: hand histories are text files (fpdb's expected-result
-#: files and other tools' side files beside them are not).
-HAND_HISTORY_SUFFIXES = frozenset({".txt"})
-
-
-def iter_files(paths: list[Path]) -> Iterator[Path]:
-    """Files as given; directories expanded to their ``*.txt`` files, sorted, not hidden."""
-    for path in paths:
-        if path.is_dir():
-            yield from sorted(
-                p for p in path.rglob("*")
-                if p.is_file() and p.suffix.lower() in HAND_HISTORY_SUFFIXES
-                and not any(part.startswith(".") for part in p.relative_to(path).parts))
-        else:
-            yield path
+def iter_files(paths: list[Path], skipped: Skipped | None = None) -> Iterator[Path]:
+    """The hand-history files under ``paths`` (``stud_hh.formats``); the others are
+    counted in ``skipped``."""
+    for path, _fmt in hand_history_files(paths, skipped if skipped is not None else Skipped()):
+        yield path
 
 
 def action_event(hand: Hand, action_index: int | None) -> Event | None:
@@ -107,6 +101,8 @@ class _Tally:
         self.errors = 0
         self.warnings = 0
         self.parse_errors = 0
+        self.codes: Counter[str] = Counter()
+        self.skipped = Skipped()
 
 
 def _write_text(out: TextIO, hand: Hand, found: list[Violation]) -> None:
@@ -130,7 +126,7 @@ def _write_text(out: TextIO, hand: Hand, found: list[Violation]) -> None:
 def audit(paths: list[Path], rules: RuleSet | None, fmt: str, out: TextIO) -> _Tally:
     tally = _Tally()
     encoder = msgspec.json.Encoder()
-    for path in iter_files(paths):
+    for path in iter_files(paths, tally.skipped):
         for item in parse_file(path):
             if isinstance(item, ParseError):
                 tally.parse_errors += 1
@@ -140,7 +136,8 @@ def audit(paths: list[Path], rules: RuleSet | None, fmt: str, out: TextIO) -> _T
                     out.write(f"PARSE ERROR {item}\n\n")
                 continue
             if isinstance(item, OtherGame):
-                continue  # counted by #15's summary; not a stud hand
+                tally.skipped.other_games[item.game] += 1
+                continue
             tally.hands += 1
             found = validate(item, rules)
             if not found:
@@ -148,6 +145,7 @@ def audit(paths: list[Path], rules: RuleSet | None, fmt: str, out: TextIO) -> _T
             tally.flagged += 1
             tally.errors += sum(v.severity == "error" for v in found)
             tally.warnings += sum(v.severity == "warning" for v in found)
+            tally.codes.update(v.code for v in found)
             if fmt == "jsonl":
                 for v in found:
                     out.write(encoder.encode(_record(v)).decode() + "\n")
@@ -157,11 +155,33 @@ def audit(paths: list[Path], rules: RuleSet | None, fmt: str, out: TextIO) -> _T
 
 
 def run(args: argparse.Namespace) -> int:
+    missing = [str(p) for p in args.paths if not p.exists()]
+    if missing:
+        print(f"stud-hh audit: no such file or directory: {', '.join(missing)}",
+              file=sys.stderr)
+        return 2
     rules = preset(args.rules) if args.rules else None
     out = sys.stdout
     tally = audit(list(args.paths), rules, args.fmt, out)
     if args.fmt == "text":
-        out.write(f"{tally.hands} hands audited, {tally.flagged} with findings: "
-                  f"{tally.errors} errors, {tally.warnings} warnings, "
-                  f"{tally.parse_errors} unreadable hands\n")
+        write_totals(out, tally)
+    else:
+        out.flush()
+        for line in tally.skipped.lines():
+            print(line, file=sys.stderr)
     return 1 if tally.errors or tally.parse_errors else 0
+
+
+def write_totals(out: TextIO, tally: _Tally) -> None:
+    """The text report's end: totals, the count of each violation code, what was skipped."""
+    out.write(f"{tally.hands} hands audited, {tally.flagged} with findings: "
+              f"{tally.errors} errors, {tally.warnings} warnings, "
+              f"{tally.parse_errors} unreadable hands\n")
+    if tally.codes or tally.parse_errors:
+        out.write("by code:\n")
+        codes = tally.codes + Counter({"PARSE_ERROR": tally.parse_errors})
+        width = max(len(code) for code in codes)
+        for code, count in sorted(codes.items(), key=lambda kv: (-kv[1], kv[0])):
+            out.write(f"  {code:<{width}}  {count}\n")
+    for line in tally.skipped.lines():
+        out.write(line + "\n")

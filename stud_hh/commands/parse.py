@@ -3,7 +3,10 @@
 ``jsonl`` writes one JSON object per line: a parsed hand exactly as ``stud_hh.events.to_json``
 encodes it (``hand_from_json`` reads it back), or ``{"parse_error": {...}}`` for a hand that
 could not be read, carrying file, line, hand id and the hand's text. ``summary`` counts hands
-per game and per file and lists the errors. Directories are walked for ``--glob`` files.
+per game and per file and lists the errors. Files are recognised by their content
+(``stud_hh.formats``): what is not a hand history, or is in a site's format not read yet,
+and hands of other games in mixed-game files are skipped and counted (on stderr for
+``jsonl``, at the end for ``summary``). ``--glob`` narrows the walk of directories.
 
 Exit status: 0 when every hand parsed, 1 when any hand failed (the rest still printed),
 2 on usage errors (a path that does not exist).
@@ -12,15 +15,17 @@ Exit status: 0 when every hand parsed, 1 when any hand failed (the rest still pr
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import sys
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import TextIO
+from typing import BinaryIO, TextIO
 
 import msgspec
 
 from stud_hh.events import Hand, OtherGame, ParseError
+from stud_hh.formats import Skipped, hand_history_files
 from stud_hh.parse import parse_file
 
 
@@ -29,16 +34,18 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="hand history files, or directories to walk")
     parser.add_argument("--format", choices=("jsonl", "summary"), default="jsonl",
                         help="one JSON object per hand/error (default), or counts")
-    parser.add_argument("--glob", default="*.txt",
-                        help="file pattern when walking directories (default: *.txt)")
+    parser.add_argument("--glob", default=None, metavar="PATTERN",
+                        help="only files whose name matches, when walking directories "
+                        "(default: every file, recognised by its content)")
 
 
-def iter_files(paths: Iterable[Path], pattern: str = "*.txt") -> Iterator[Path]:
-    """Files named on the command line as given; directories walked, sorted, recursively."""
-    for path in paths:
-        if path.is_dir():
-            yield from sorted(p for p in path.rglob(pattern) if p.is_file())
-        else:
+def iter_files(paths: Iterable[Path], skipped: Skipped,
+               pattern: str | None = None) -> Iterator[Path]:
+    """The hand-history files under ``paths`` (``stud_hh.formats``), the rest counted in
+    ``skipped``; with ``pattern``, files found in directories must match it."""
+    given = {p for p in paths if p.is_file()}
+    for path, _fmt in hand_history_files(paths, skipped):
+        if pattern is None or path in given or fnmatch.fnmatch(path.name, pattern):
             yield path
 
 
@@ -48,21 +55,26 @@ def run(args: argparse.Namespace) -> int:
         print(f"stud-hh parse: no such file or directory: {', '.join(missing)}",
               file=sys.stderr)
         return 2
-    files = iter_files(args.paths, args.glob)
+    skipped = Skipped()
+    files = iter_files(args.paths, skipped, args.glob)
     if args.format == "jsonl":
-        return _jsonl(files, sys.stdout.buffer)
-    return _summary(files, sys.stdout)
+        status = _jsonl(files, sys.stdout.buffer, skipped)
+        sys.stdout.flush()
+        for line in skipped.lines():
+            print(line, file=sys.stderr)
+        return status
+    return _summary(files, sys.stdout, skipped)
 
 
-def _jsonl(files: Iterable[Path], out: object) -> int:
+def _jsonl(files: Iterable[Path], out: BinaryIO, skipped: Skipped) -> int:
     encoder = msgspec.json.Encoder()
-    write = out.write  # type: ignore[attr-defined]
+    write = out.write
     failed = False
     for path in files:
         for result in parse_file(path):
             if isinstance(result, OtherGame):
-                continue
-            if isinstance(result, ParseError):
+                skipped.other_games[result.game] += 1
+            elif isinstance(result, ParseError):
                 failed = True
                 write(b'{"parse_error":' + encoder.encode(result) + b"}\n")
             else:
@@ -70,7 +82,7 @@ def _jsonl(files: Iterable[Path], out: object) -> int:
     return 1 if failed else 0
 
 
-def _summary(files: Iterable[Path], out: TextIO) -> int:
+def _summary(files: Iterable[Path], out: TextIO, skipped: Skipped) -> int:
     games: Counter[str] = Counter()
     errors: list[ParseError] = []
     rows: list[tuple[str, int, int, Counter[str]]] = []
@@ -83,6 +95,8 @@ def _summary(files: Iterable[Path], out: TextIO) -> int:
             elif isinstance(result, ParseError):
                 file_errors += 1
                 errors.append(result)
+            else:
+                skipped.other_games[result.game] += 1
         games.update(per_game)
         rows.append((str(path), per_game.total(), file_errors, per_game))
     names = ("stud", "stud8", "razz")
@@ -94,6 +108,8 @@ def _summary(files: Iterable[Path], out: TextIO) -> int:
               + "  ".join(f"{per_game[g]:>6}" for g in names), file=out)
     print(f"{'total':<{width}}  {games.total():>7}  {len(errors):>6}  "
           + "  ".join(f"{games[g]:>6}" for g in names), file=out)
+    for line in skipped.lines():
+        print(line, file=out)
     for error in errors[:50]:
         print(f"error: {error}", file=out)
     if len(errors) > 50:

@@ -1,12 +1,16 @@
 """Legality: what ``to_act`` may do now and the first rule an action breaks.
 
-A mixin of ``StudState``: ``legal_actions`` lists every allowed action with its amounts,
-``_check`` returns the first rule an action breaks (with the rule-book section and a
-sentence a player understands) and the normalised action (a PokerStars ``raises D to X``
-over the bring-in is a completion).
+A layer of ``StudState`` (see ``_table``): ``legal_actions`` lists every allowed action
+with its amounts, ``_check`` returns the first rule an action breaks (with the rule-book
+section and a sentence a player understands) and the normalised action (a PokerStars
+``raises D to X`` over the bring-in is a completion). The rules are checked in the order a
+floor person would: is he in the hand, is betting open, is it his turn, is it the action
+due (the bring-in), then the amount.
 """
 
 from __future__ import annotations
+
+from functools import lru_cache
 
 from stud_hh.rules import RaiseAfterShortAllIn
 
@@ -35,25 +39,16 @@ from ._consts import (
     R_ROUND,
     R_SIZE,
 )
+from ._dealing_steps import _Dealing
 from .types import ActionKind, Code, IllegalInfo, LegalAction
 
 _OVER_ALL_IN = RaiseAfterShortAllIn.OVER_ALL_IN
 
 
-class Legality:
+class _Legality(_Dealing):
     """``legal_actions``, ``_check`` and their helpers."""
 
     __slots__ = ()
-
-    def _units(self) -> tuple[int, ...]:
-        """This round's bet sizes, asked of the structure once per round (and again when
-        the big bet is made on 4th street): a round asks for them at every action."""
-        units = self._units_memo
-        if units is None:
-            units = self._units_memo = self.structure.units(
-                self.street, self.open_pair, self.big_bet_made
-            )
-        return units
 
     def _aggressive(
         self, p: int, explain: bool = True
@@ -66,18 +61,19 @@ class Legality:
         bets_p = self._bets[p]
         total = bets_p + self._stacks[p]
         level = self.bet_level
+        full: tuple[int, ...]
         if self.street == _THIRD and not self.completed:
             kind = _COMPLETE
             full = (self.structure.completion(),)
         elif level == 0:
             kind = _BET
-            full = self._units_memo or self._units()
+            full = self._units()
         else:
             kind = _RAISE
             base = self._full_level
             if self.rules.raise_after_short_all_in is _OVER_ALL_IN:
                 base = level
-            units = self._units_memo or self._units()
+            units = self._units()
             if len(units) == 1:  # fixed limit's usual answer, without a generator
                 t = base + units[0]
                 full = (t if t > level else level + units[0],)
@@ -127,11 +123,9 @@ class Legality:
             if facing > 0:
                 stack = self._stacks[p]
                 call = facing if facing < stack else stack
-            key = (call, kind, targets) if closed is None and targets else (call, None, ())
-            legal = _LEGAL.get(key)
-            if legal is None:
-                legal = _legal(*key)
-            return legal
+            if closed is None and targets:
+                return _legal(call, kind, targets)
+            return _legal(call, None, ())
         out = [LegalAction(_BRING_IN, (min(self.stakes.bring_in, self._stacks[p]),))]
         if closed is None and targets:
             out.append(LegalAction(_COMPLETE, targets))
@@ -139,9 +133,12 @@ class Legality:
             out.append(LegalAction(_FOLD))
         return tuple(out)
 
-    def _normalise(self, kind: ActionKind, p: int, amount: int | None) -> ActionKind:
+    def _normalise(self, kind: ActionKind) -> ActionKind:
+        """The action as the rules name it: over the bring-in any increase is the
+        completion (PokerStars writes ``raises D to X`` or ``bets X``), a completion after
+        3rd street is a bet or raise, a raise of nothing is a bet."""
         if self.street == _THIRD and not self.completed and self.phase is _BETTING:
-            if kind in (_BET, _RAISE):
+            if kind is _BET or kind is _RAISE:
                 return _COMPLETE
         elif kind is _COMPLETE:
             return _BET if self.bet_level == 0 else _RAISE
@@ -153,115 +150,154 @@ class Legality:
         self, kind: ActionKind, player: int | str, amount: int | None
     ) -> tuple[IllegalInfo | None, ActionKind, int, int]:
         """(first rule broken or None, normalised kind, player, resolved amount)."""
-        try:
-            p = self.index(player)
-        except KeyError:
+        p = self._index.get(player, -1) if isinstance(player, str) else self._seat(player)
+        if p < 0:
             return IllegalInfo(Code.UNKNOWN_PLAYER, R_ORDER, f"{player} is not dealt in"), \
                 kind, -1, amount or 0
-        name = self.players[p]
         if self.phase is not _BETTING:
-            what = {
-                _ANTES: "before the antes were in",
-                _DEALING: f"while {self.street.label} cards were due",
-                _SHOWDOWN: "after the betting was over",
-                _OVER: "after the hand was over",
-            }[self.phase]
-            return IllegalInfo(Code.NOT_BETTING, R_ROUND, f"{name} acted {what}", p), \
-                kind, p, amount or 0
+            return self._not_betting(p), kind, p, amount or 0
         orig = kind
-        kind = self._normalise(kind, p, amount)
+        if kind is _BET or kind is _RAISE or kind is _COMPLETE:
+            kind = self._normalise(kind)
+        if p != self.to_act or self._bring_in_due or self._folded[p] or not self._stacks[p]:
+            info = self._turn_breach(kind, p)  # not simply his turn: which rule says no
+            if info is not None:
+                return info, kind, p, amount or 0
+        if kind is _FOLD:
+            return None, kind, p, 0
+        if kind is _CHECK:
+            return self._check_breach(p), kind, p, 0
+        if kind is _CALL:
+            return self._call_breach(p, amount)
+        if kind is _BRING_IN:
+            return self._bring_in_breach(p, amount)
+        return self._raise_breach(orig, kind, p, amount)
+
+    def _not_betting(self, p: int) -> IllegalInfo:
+        what = {
+            _ANTES: "before the antes were in",
+            _DEALING: f"while {self.street.label} cards were due",
+            _SHOWDOWN: "after the betting was over",
+            _OVER: "after the hand was over",
+        }[self.phase]
+        return IllegalInfo(Code.NOT_BETTING, R_ROUND, f"{self.players[p]} acted {what}", p)
+
+    def _turn_breach(self, kind: ActionKind, p: int) -> IllegalInfo | None:
+        """Whether ``p`` may act now at all: still in, with chips, in turn, and the action
+        due (the bring-in, its completion, or a fold when the bring-in is optional)."""
+        name = self.players[p]
         if self._folded[p]:
-            return IllegalInfo(
-                Code.ACTION_AFTER_FOLD, R_ORDER, f"{name} acted after folding", p
-            ), kind, p, amount or 0
+            return IllegalInfo(Code.ACTION_AFTER_FOLD, R_ORDER, f"{name} acted after folding", p)
         if self._stacks[p] == 0:
             return IllegalInfo(
                 Code.ACTION_BY_ALL_IN_PLAYER, R_ALL_IN, f"{name} acted while all-in", p
-            ), kind, p, amount or 0
-        exp = self.to_act
-        if p != exp:
-            assert exp is not None
-            ename = self.players[exp]
+            )
+        expected = self.to_act
+        if p != expected:
+            assert expected is not None
+            ename = self.players[expected]
             why = self.first_actor_reason
             if self._bring_in_due:
                 return IllegalInfo(
                     Code.WRONG_BRING_IN_PLAYER, R_BRING_IN,
                     f"{name} acted first on 3rd Street: expected {ename} ({why}) to bring in",
-                    p, exp,
-                ), kind, p, amount or 0
+                    p, expected,
+                )
             if not self._first_done and self.street > _THIRD:
                 return IllegalInfo(
                     Code.WRONG_FIRST_ACTOR, R_FIRST,
                     f"acted first on {self.street.label} out of turn: expected {ename} "
-                    f"({why}) but {name} acted", p, exp,
-                ), kind, p, amount or 0
+                    f"({why}) but {name} acted", p, expected,
+                )
             return IllegalInfo(
                 Code.OUT_OF_TURN, R_ORDER,
-                f"acted out of turn: expected {ename} but {name} acted", p, exp,
-            ), kind, p, amount or 0
-        stack = self._stacks[p]
-        facing = self.bet_level - self._bets[p]
+                f"acted out of turn: expected {ename} but {name} acted", p, expected,
+            )
         if (
             self._bring_in_due
-            and kind not in (_BRING_IN, _COMPLETE)
+            and kind is not _BRING_IN
+            and kind is not _COMPLETE
             and not (kind is _FOLD and not self._bring_in_forced)
         ):
             return IllegalInfo(
                 Code.BRING_IN_EXPECTED, R_BRING_IN,
                 f"{name} must bring in or complete, not {kind.value}", p,
-            ), kind, p, amount or 0
-        if kind is _FOLD:
-            return None, kind, p, 0
-        if kind is _CHECK:
-            if facing > 0:
-                return IllegalInfo(
-                    Code.CHECK_FACING_BET, R_ROUND,
-                    f"{name} checked facing a bet of {facing}", p,
-                ), kind, p, 0
-            return None, kind, p, 0
-        if kind is _BRING_IN:
-            due = min(self.stakes.bring_in, stack)
-            amt = due if amount is None else amount
-            if not self._bring_in_due:
-                return IllegalInfo(
-                    Code.BRING_IN_NOT_DUE, R_BRING_IN, f"{name} posted a bring-in not due", p
-                ), kind, p, amt
-            if amt > stack:
-                return IllegalInfo(
-                    Code.BET_EXCEEDS_STACK, R_ALL_IN,
-                    f"{name} brought in {amt} with only {stack} behind", p,
-                ), kind, p, amt
-            if amt != due:
-                return IllegalInfo(
-                    Code.WRONG_BRING_IN_AMOUNT, R_BRING_IN,
-                    f"{name} brought in for {amt}; the bring-in is {due}", p,
-                ), kind, p, amt
-            return None, kind, p, amt
-        if kind is _CALL:
-            due = min(facing, stack)
-            amt = due if amount is None else amount
-            if facing <= 0:
-                return IllegalInfo(
-                    Code.NOTHING_TO_CALL, R_ROUND, f"{name} called with nothing to call", p
-                ), kind, p, amt
-            if amt > stack:
-                return IllegalInfo(
-                    Code.BET_EXCEEDS_STACK, R_ALL_IN,
-                    f"{name} called {amt} with only {stack} behind", p,
-                ), kind, p, amt
-            if amt != due:
-                return IllegalInfo(
-                    Code.CALL_AMOUNT, R_ROUND, f"{name} called {amt}; the call was {due}", p
-                ), kind, p, amt
-            return None, kind, p, amt
-        # BET, COMPLETE, RAISE: amount is the street total ("to")
+            )
+        return None
+
+    def _check_breach(self, p: int) -> IllegalInfo | None:
+        facing = self.bet_level - self._bets[p]
+        if facing > 0:
+            return IllegalInfo(
+                Code.CHECK_FACING_BET, R_ROUND,
+                f"{self.players[p]} checked facing a bet of {facing}", p,
+            )
+        return None
+
+    def _call_breach(
+        self, p: int, amount: int | None
+    ) -> tuple[IllegalInfo | None, ActionKind, int, int]:
+        """A call adds what is owed, or the whole stack when short (all-in)."""
+        stack = self._stacks[p]
+        facing = self.bet_level - self._bets[p]
+        due = min(facing, stack)
+        amt = due if amount is None else amount
+        name = self.players[p]
+        info = None
+        if facing <= 0:
+            info = IllegalInfo(
+                Code.NOTHING_TO_CALL, R_ROUND, f"{name} called with nothing to call", p
+            )
+        elif amt > stack:
+            info = IllegalInfo(
+                Code.BET_EXCEEDS_STACK, R_ALL_IN, f"{name} called {amt} with only {stack} behind",
+                p,
+            )
+        elif amt != due:
+            info = IllegalInfo(
+                Code.CALL_AMOUNT, R_ROUND, f"{name} called {amt}; the call was {due}", p
+            )
+        return info, _CALL, p, amt
+
+    def _bring_in_breach(
+        self, p: int, amount: int | None
+    ) -> tuple[IllegalInfo | None, ActionKind, int, int]:
+        """The bring-in is the table's, or the whole stack when short (rule book 4.3, 6)."""
+        stack = self._stacks[p]
+        due = min(self.stakes.bring_in, stack)
+        amt = due if amount is None else amount
+        name = self.players[p]
+        info = None
+        if not self._bring_in_due:
+            info = IllegalInfo(
+                Code.BRING_IN_NOT_DUE, R_BRING_IN, f"{name} posted a bring-in not due", p
+            )
+        elif amt > stack:
+            info = IllegalInfo(
+                Code.BET_EXCEEDS_STACK, R_ALL_IN,
+                f"{name} brought in {amt} with only {stack} behind", p,
+            )
+        elif amt != due:
+            info = IllegalInfo(
+                Code.WRONG_BRING_IN_AMOUNT, R_BRING_IN,
+                f"{name} brought in for {amt}; the bring-in is {due}", p,
+            )
+        return info, _BRING_IN, p, amt
+
+    def _raise_breach(
+        self, orig: ActionKind, kind: ActionKind, p: int, amount: int | None
+    ) -> tuple[IllegalInfo | None, ActionKind, int, int]:
+        """A bet, completion or raise: ``amount`` is the street total ("to")."""
+        name = self.players[p]
         if kind is _BET and self.bet_level > 0:
             return IllegalInfo(
                 Code.BET_FACING_BET, R_ROUND,
-                f"{name} bet facing a bet of {facing}: that is a call or a raise", p,
+                f"{name} bet facing a bet of {self.bet_level - self._bets[p]}: that is a "
+                "call or a raise", p,
             ), kind, p, amount or 0
         _, targets, closed = self._aggressive(p)
         to = (targets[0] if targets else self.bet_level) if amount is None else amount
+        stack = self._stacks[p]
         if to - self._bets[p] > stack:
             return IllegalInfo(
                 Code.BET_EXCEEDS_STACK, R_ALL_IN,
@@ -312,21 +348,18 @@ class Legality:
 #: ``_aggressive(..., explain=False)``'s answer for a closed option: no sentence built.
 _CLOSED = IllegalInfo(Code.BET_EXCEEDS_STACK, R_ALL_IN, "closed")
 
-#: ``(call or -1, aggressive kind or None, its targets)`` -> the legal actions: fold, check
-#: or call, then the bet, completion or raise when open.
-_LEGAL: dict[tuple[int, ActionKind | None, tuple[int, ...]], tuple[LegalAction, ...]] = {}
 _FOLD_OPTION = LegalAction(_FOLD)
 _CHECK_OPTION = LegalAction(_CHECK)
 
 
+@lru_cache(maxsize=4096)
 def _legal(call: int, kind: ActionKind | None, targets: tuple[int, ...]) -> tuple[LegalAction, ...]:
-    if len(_LEGAL) > 4096:  # amounts differ by stakes: keep the table bounded
-        _LEGAL.clear()
+    """Fold, check or call (``call`` -1: nothing to call), then the bet, completion or raise
+    when open (``kind``): the same few tuples recur all hand long (``LegalAction`` is frozen)."""
     out = [_FOLD_OPTION, LegalAction(_CALL, (call,)) if call >= 0 else _CHECK_OPTION]
     if kind is not None:
         out.append(LegalAction(kind, targets))
-    legal = _LEGAL[call, kind, targets] = tuple(out)
-    return legal
+    return tuple(out)
 
 
 def _has_opponent(folded: list[bool], stacks: list[int], p: int) -> bool:

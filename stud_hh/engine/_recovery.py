@@ -1,7 +1,8 @@
 """Recovery: apply what a hand history says happened even when it breaks a rule.
 
-A mixin of ``StudState``. The validator replays histories: after a breach it reports the
-refusal and must follow the history, so ``force`` moves the chips and the turn as printed,
+A layer of ``StudState`` (see ``_table``). The validator replays histories: after a breach
+it reports the refusal and must follow the history, so ``force`` moves the chips and the
+turn as printed,
 reopens a round the engine had closed, and deals unknown cards that were never printed.
 """
 
@@ -25,10 +26,11 @@ from ._consts import (
     _UP,
     _UP3,
 )
+from ._showdown import _Showdown
 from .types import Action, IllegalAction
 
 
-class Recovery:
+class _Recovery(_Showdown):
     """``force`` and what it needs."""
 
     __slots__ = ()
@@ -64,7 +66,7 @@ class Recovery:
             self._fill_dealing()
         if self.phase is not _BETTING:
             return rec
-        kind = self._normalise(action.kind, p, action.amount)
+        kind = self._normalise(action.kind)
         stack = self._stacks[p]
         if kind is _FOLD:
             if not self._folded[p]:
@@ -124,9 +126,7 @@ class Recovery:
             if self._community_due:
                 self._give_community(None)
             else:
-                k = len(self._pattern())
-                for p in list(self._deal_pending):
-                    self._give(p, [None] * k)
+                self.deal_unknown()
 
 
 def _cards_before(street: Street) -> int:

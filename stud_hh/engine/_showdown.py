@@ -1,4 +1,7 @@
-"""Showdown and awards: showing, mucking and splitting the pots (a mixin of ``StudState``)."""
+"""Showdown and awards: who shows first, showing, mucking and splitting the pots.
+
+A layer of ``StudState`` (see ``_table``); the pots and their splitting are ``pots``.
+"""
 
 from __future__ import annotations
 
@@ -6,11 +9,10 @@ from collections.abc import Sequence
 
 from stud_hh.events import Game
 
-from ._consts import (
-    _OVER,
-    _SHOWDOWN,
-)
+from ._consts import _OVER, _SEVENTH, _SHOWDOWN
+from ._dealing_steps import _in_deck
 from ._evaluators import high_value, razz_value
+from ._legality import _Legality
 from .pots import award_pots, build_pots
 from .types import Code, Half, HandResult, IllegalAction, IllegalInfo, Pot, PotAward, Share
 
@@ -19,12 +21,27 @@ _RAZZ = Game.RAZZ
 _WHOLE = Half.WHOLE
 
 
-class ShowdownSteps:
-    """``show``, ``muck`` and ``award``."""
+class _Showdown(_Legality):
+    """``showdown_order``, ``show``, ``muck`` and ``award``."""
 
     __slots__ = ()
 
-    # ------------------------------------------------------------------ showdown
+    @property
+    def showdown_order(self) -> tuple[int, ...]:
+        """Who shows first: the last bettor or raiser on 7th street, else the first actor."""
+        if self.phase not in (_SHOWDOWN, _OVER):
+            return ()
+        live = self.live
+        if len(live) < 2:
+            return ()
+        start = self._last_aggressor
+        if start is None or self._folded[start]:
+            start = self._first_by_street.get(_SEVENTH, -1)
+            if start < 0 or self._folded[start]:
+                start = self._showing_first(live)
+        n = self.n
+        return tuple(q for i in range(n) if not self._folded[q := (start + i) % n])
+
     def show(self, player: int | str, cards: Sequence[int]) -> None:
         """Reveals a player's whole hand (7 cards, or 6 with a community card).
 
@@ -33,6 +50,7 @@ class ShowdownSteps:
         """
         p = self.index(player)
         cards = tuple(cards)
+        _in_deck(cards)
         if len(cards) + len(self._board) > 7:
             self._mucked[p] = True  # dead hand
             return
@@ -86,15 +104,8 @@ class ShowdownSteps:
         hands: dict[int, tuple[int, ...]] = {}
         for pot in pots:
             if len(pot.eligible) > 1:  # else nobody needs a hand valued
-                board = self._board
-                mucked = self._mucked
-                holes = self._hole
                 for p in self._live:
-                    if not mucked[p]:
-                        hole = holes[p]
-                        if not board and len(hole) == 7 and None not in hole:
-                            hands[p] = tuple(hole)  # the common case of _full_hand
-                            continue
+                    if not self._mucked[p]:
                         h = self._full_hand(p)
                         if h is not None:
                             hands[p] = h

@@ -50,6 +50,15 @@ class Deck:
         self._pos += 1
         return c
 
+    def draw_many(self, k: int) -> list[int]:
+        """The next ``k`` cards (one player's cards of a street); ``IndexError`` if fewer."""
+        end = self._pos + k
+        if end > len(self.cards):
+            raise IndexError("the deck ran out of cards")
+        cards = self.cards[self._pos : end]
+        self._pos = end
+        return cards
+
     def burn(self) -> int | None:
         if self._pos >= len(self.cards):
             return None

@@ -147,7 +147,11 @@ def award_pots(
             order_ = list(fallback_order() if callable(fallback_order) else fallback_order)
             pos = {p: k for k, p in enumerate(order_)}
             claim = list(eligible) if eligible else order_[:1]
-            shares = _split(amount, claim, _WHOLE, lambda p, pos=pos: -pos.get(p, p))
+
+            def by_position(p: int, pos: dict[int, int] = pos) -> int:
+                return -pos.get(p, p)
+
+            shares = _split(amount, claim, _WHOLE, by_position)
             out.append(PotAward(i, amount, pot_rake, eligible, tuple(shares)))
             continue
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 
 from stud_hh.cards import RANK_NAMES, RANK_PLURALS, low_rank, rank, str_card
 from stud_hh.events import Game
@@ -18,12 +19,8 @@ from . import _evaluators as ev
 _RAZZ = Game.RAZZ
 _STUD8 = Game.STUD8
 _SUIT = TieBreak.SUIT
-_WEIGHT = ev.WEIGHT.__getitem__
-_TABLES: tuple[Sequence[int], Sequence[int], Sequence[int], Sequence[int]] | None = None
 #: Per game, door card -> bring-in key (greater brings in): ``ev.bring_in_key`` as a table.
 _BRING_IN_KEYS = {g: tuple(ev.bring_in_key(c, g) for c in range(52)) for g in Game}
-#: The same tables as dicts (``bring_in_seat``): a card outside the deck is a KeyError.
-_BRING_IN_KEY_OF = {g: dict(enumerate(keys)) for g, keys in _BRING_IN_KEYS.items()}
 
 
 def bring_in_player(upcards: Sequence[int | None], candidates: Sequence[int], game: Game) -> int:
@@ -35,8 +32,7 @@ def bring_in_player(upcards: Sequence[int | None], candidates: Sequence[int], ga
         c = upcards[p]
         if c is None:
             continue
-        # a card outside the deck comes only from a forced, impossible deal
-        key = keys[c] if 0 <= c < 52 else ev.bring_in_key(c, game)
+        key = keys[c]
         if key > best_key:
             best, best_key = p, key
     return best if best >= 0 else candidates[0]
@@ -48,22 +44,17 @@ def bring_in_seat(holes: Sequence[Sequence[int | None]], candidates: Sequence[in
 
     The engine's form: it saves building the list of door cards on every 3rd street.
     """
-    keys = _BRING_IN_KEY_OF[game]
+    keys = _BRING_IN_KEYS[game]
     best = -1
     best_key = -1
     for p in candidates:
-        # Subscripts rather than ``len`` and a chained range test (each costs more): a
-        # player without a door card is an IndexError, an unknown one (None) or a card
-        # outside the deck a KeyError.
-        try:
-            c = holes[p][2]
-            key = keys[c]
-        except IndexError:
-            continue
-        except KeyError:
-            if c is None:
-                continue
-            key = ev.bring_in_key(c, game)  # a forced, impossible deal
+        hole = holes[p]
+        if len(hole) < 3:
+            continue  # no door card
+        c = hole[2]
+        if c is None:
+            continue  # not known
+        key = keys[c]
         if key > best_key:
             best, best_key = p, key
     return best if best >= 0 else candidates[0]
@@ -82,86 +73,41 @@ def first_actor(
     tie_break: TieBreak,
     board: Sequence[int] = (),
 ) -> int:
-    """The candidate with the best showing hand; ties by seat (lowest index) or by suit."""
-    if not board:
-        # The usual question (no community card) on at most four upcards each: one sum
-        # and two table reads per player, no helper call (this runs on every street of
-        # every hand replayed or simulated). Same keys as ``showing_high_key`` and
-        # ``showing_low_key``; anything else goes to the general loop below.
-        low_offset, high_index, high, razz = _TABLES or _load_tables()
-        lowball = game is _RAZZ
-        table = razz if lowball else high
-        by_suit = tie_break is _SUIT
-        weight = _WEIGHT
-        best = -1
-        best_key = 0
-        best_tie = -1  # the best's suit key, computed only when a tie needs it
-        for p in candidates:
-            cards = upcards[p]
-            if len(cards) > 4 or None in cards:
-                break  # not the usual shape: the general loop answers
-            if not cards:
-                continue
-            w = sum(map(weight, cards))  # type: ignore[arg-type]
-            key = table[low_offset[(w >> 12) & 0x1FFFF] + high_index[w >> 29]]
-            if lowball:
-                key = -key  # the lowest razz board acts first
-            if best < 0 or key > best_key:
-                best, best_key, best_tie = p, key, -1
-            elif key == best_key:
-                if not by_suit:
-                    if p < best:  # the seat closest to the dealer's left
-                        best = p
-                    continue
-                if best_tie < 0:
-                    best_tie = ev.showing_suit_key(upcards[best], game)  # type: ignore[arg-type]
-                tie = ev.showing_suit_key(cards, game)  # type: ignore[arg-type]
-                if tie > best_tie:
-                    best, best_tie = p, tie
-        else:
-            return best if best >= 0 else candidates[0]
-    return _first_actor(upcards, candidates, game, tie_break, board)
+    """The candidate with the best showing hand; ties by seat (lowest index) or by suit.
 
-
-def _load_tables() -> tuple[Sequence[int], Sequence[int], Sequence[int], Sequence[int]]:
-    global _TABLES
-    _TABLES = ev.showing_tables()  # built on first use, like the evaluators
-    return _TABLES
-
-
-def _first_actor(
-    upcards: Sequence[Sequence[int | None]],
-    candidates: Sequence[int],
-    game: Game,
-    tie_break: TieBreak,
-    board: Sequence[int],
-) -> int:
+    The engine answers the usual street (no community card, at most four upcards, ties by
+    seat) from weights summed as the cards are dealt (``StudState``); this is the whole rule.
+    """
     best = -1
-    best_key: object = None
-    best_cards: Sequence[int] = ()
+    best_key = 0
+    best_cards: list[int] = []
     best_tie: int | None = None  # the best's tie key, computed only when a tie needs it
     key_of = ev.showing_low_key if game is _RAZZ else ev.showing_high_key
-    by_suit = tie_break is TieBreak.SUIT
+    by_suit = tie_break is _SUIT
     for p in candidates:
-        cards = upcards[p]
-        if board or None in cards:
-            cards = [c for c in cards if c is not None]
-            cards.extend(board)
+        cards = [c for c in upcards[p] if c is not None]
+        cards.extend(board)
         if not cards:
             continue
-        key = key_of(cards)  # type: ignore[arg-type]
-        if best < 0 or key > best_key:  # type: ignore[operator]
-            best, best_key, best_cards, best_tie = p, key, cards, None  # type: ignore[assignment]
+        key = key_of(cards)
+        if best < 0 or key > best_key:
+            best, best_key, best_cards, best_tie = p, key, cards, None
         elif key == best_key:
             if by_suit:
                 if best_tie is None:
-                    best_tie = ev.showing_suit_key(best_cards, game)  # type: ignore[arg-type]
-                tie = ev.showing_suit_key(cards, game)  # type: ignore[arg-type]
+                    best_tie = ev.showing_suit_key(best_cards, game)
+                tie = ev.showing_suit_key(cards, game)
             else:
                 best_tie, tie = -best, -p
             if tie > best_tie:
-                best, best_cards, best_tie = p, cards, tie  # type: ignore[assignment]
+                best, best_cards, best_tie = p, cards, tie
     return best if best >= 0 else candidates[0]
+
+
+@lru_cache(maxsize=1)
+def tables() -> tuple[Sequence[int], Sequence[int], Sequence[int], Sequence[int]]:
+    """``evaluate.showing.showing_tables``, built on first use (like the evaluators)."""
+    return ev.showing_tables()
 
 
 def describe_showing(upcards: Sequence[int | None], game: Game) -> str:

@@ -11,11 +11,14 @@ from __future__ import annotations
 
 from dataclasses import MISSING, dataclass, fields
 from enum import Enum, StrEnum
-from typing import TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from stud_hh.events import Street
 
-_R = TypeVar("_R")
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+_R = TypeVar("_R", bound="DataclassInstance")
 
 
 def _quick_init(cls: type[_R]) -> type[_R]:
@@ -27,17 +30,17 @@ def _quick_init(cls: type[_R]) -> type[_R]:
     Same parameters and defaults; equality, hashing, ``repr`` and immutability are the
     dataclass's, untouched.
     """
-    names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
-    defaults = tuple(f.default for f in fields(cls) if f.default is not MISSING)  # type: ignore[arg-type]
+    names = [f.name for f in fields(cls)]
+    defaults = tuple(f.default for f in fields(cls) if f.default is not MISSING)
     env = {f"_set_{n}": getattr(cls, n).__set__ for n in names}
     body = "".join(f"    _set_{n}(self, {n})\n" for n in names)
-    ns: dict[str, object] = {}
+    ns: dict[str, Any] = {}
     exec(f"def __init__(self, {', '.join(names)}):\n{body}", env, ns)
     init = ns["__init__"]
-    init.__defaults__ = defaults or None  # type: ignore[attr-defined]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"  # type: ignore[attr-defined]
-    init.__annotations__ = dict(cls.__init__.__annotations__)  # type: ignore[misc]
-    cls.__init__ = init  # type: ignore[misc]
+    init.__defaults__ = defaults or None
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__annotations__ = dict(cls.__init__.__annotations__)
+    setattr(cls, "__init__", init)  # noqa: B010 (a method is replaced, not an attribute read)
     return cls
 
 
@@ -75,10 +78,12 @@ class Action:
       action ("to"), as in ``raises 10 to 20``; the bring-in counts toward it.
     * ``CALL``: chips added by the call (may be less than owed when all-in).
     * ``CHECK`` / ``FOLD``: ignored.
+
+    ``player`` is the player's index, or his name (the engine looks it up).
     """
 
     kind: ActionKind
-    player: int
+    player: int | str
     amount: int | None = None
 
 

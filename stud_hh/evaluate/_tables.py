@@ -45,7 +45,7 @@ LOW_NO_PAIR, LOW_PAIR, LOW_TWO_PAIR, LOW_TRIPS, LOW_FULL_HOUSE, LOW_QUADS = rang
 
 def _weight(c: int) -> int:
     r = c >> 2
-    digit = 5**r << LOW_SHIFT if r < SPLIT else 5 ** (r - SPLIT) << HIGH_SHIFT
+    digit: int = 5**r << LOW_SHIFT if r < SPLIT else 5 ** (r - SPLIT) << HIGH_SHIFT
     return digit | 1 << 3 * (c & 3)
 
 
@@ -135,16 +135,16 @@ def _high(m1: int, m2: int, m3: int, m4: int) -> int:
     if top:
         return pack(STRAIGHT, _straight_ranks(top))
     if m3:
-        k = DESC[m1 & ~(1 << (t - 2))]
-        return (TRIPS << 20) | (t << 16) | (t << 12) | (t << 8) | (k[0] << 4) | k[1]
+        kk = DESC[m1 & ~(1 << (t - 2))]
+        return (TRIPS << 20) | (t << 16) | (t << 12) | (t << 8) | (kk[0] << 4) | kk[1]
     if m2:
         pairs = DESC[m2]
         hi, lo = pairs[0], pairs[1]
         if lo:
             k = DESC[m1 & ~(1 << (hi - 2)) & ~(1 << (lo - 2))][0]
             return (TWO_PAIR << 20) | (hi << 16) | (hi << 12) | (lo << 8) | (lo << 4) | k
-        k = DESC[m1 & ~(1 << (hi - 2))]
-        return (PAIR << 20) | (hi << 16) | (hi << 12) | (k[0] << 8) | (k[1] << 4) | k[2]
+        kk = DESC[m1 & ~(1 << (hi - 2))]
+        return (PAIR << 20) | (hi << 16) | (hi << 12) | (kk[0] << 8) | (kk[1] << 4) | kk[2]
     d = DESC[m1]
     return (d[0] << 16) | (d[1] << 12) | (d[2] << 8) | (d[3] << 4) | d[4]  # HIGH_CARD is 0
 

@@ -252,6 +252,7 @@ def play_hand(setup: HandSetup, rng: random.Random, deck: Deck | None = None) ->
         phase = st.phase
         if phase is _BETTING:
             p = st.to_act
+            assert p is not None  # betting: someone is to act
             before = bets[p]
             facing = st.bet_level > before
             if new_round:
@@ -261,7 +262,7 @@ def play_hand(setup: HandSetup, rng: random.Random, deck: Deck | None = None) ->
             # BRING_IN the chips posted, the others their "to" total for the street
             if choice == PASSIVE:
                 if facing:
-                    amount = st.apply(calls[p]).amount
+                    amount = st.apply(calls[p]).amount or 0
                     bets[p] = before + amount
                     left = stacks[p] = stacks[p] - amount
                     append(Call(names[p], amount, left == 0))
@@ -293,7 +294,7 @@ def play_hand(setup: HandSetup, rng: random.Random, deck: Deck | None = None) ->
                 elif kind is _CHECK:
                     append(Check(names[p]))
                 else:
-                    amount = action.amount
+                    amount = action.amount or 0
                     if kind is _CALL or kind is _BRING_IN:
                         chips = amount
                     else:
@@ -324,6 +325,7 @@ def play_hand(setup: HandSetup, rng: random.Random, deck: Deck | None = None) ->
                     uncalled_seen = len(uncalled)
         elif phase is _DEALING:
             due = st.deal_due
+            assert due is not None  # dealing: cards are due
             street = due.street
             append(_STREET_STARTS[street])
             new_round = True

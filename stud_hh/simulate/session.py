@@ -247,15 +247,15 @@ class TableSession:
                     tournament_id=tournament_id, level=level, buy_in=buy_in, mixed=mixed,
                 )
             roster = self._roster()
-            minimum = ante + bring_in
-            dealable = [
-                p for p in roster
-                if p.sit_out == 0 and p.stack > 0 and (tournament or p.stack >= minimum)
-            ]
+            # Cash: more than the ante and the bring-in (rule book 6). With exactly that
+            # much a player would bring in all-in, and the text could not tell the table's
+            # bring-in: the validator would take it for short and flag the calls.
+            minimum = 1 if tournament else ante + bring_in + 1
+            dealable = [p for p in roster if p.sit_out == 0 and p.stack >= minimum]
             if len(dealable) < 2:
                 for p in roster:
                     p.sit_out = 0
-                dealable = [p for p in roster if p.stack > 0]
+                dealable = [p for p in roster if p.stack >= minimum]
                 if len(dealable) < 2:
                     return
             header = replace_fields(template, hand_id=str(self.next_hand_id),

@@ -9,11 +9,14 @@ A hand with violations is still a hand: callers import and flag it, never drop i
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from stud_hh.events import Hand
 from stud_hh.rules import POKERSTARS, RuleSet, preset
 from stud_hh.validate.catalogue import CATALOGUE, Code, Severity, Violation, has_errors
 from stud_hh.validate.consistency import check_record
-from stud_hh.validate.replay import walk_antes
+from stud_hh.validate.ledger import Ledger
+from stud_hh.validate.replay import replay
 
 __all__ = [
     "CATALOGUE",
@@ -31,20 +34,13 @@ _SITE_PRESETS = {"pokerstars": "POKERSTARS"}
 
 def default_rules(hand: Hand) -> RuleSet:
     """The dialect's preset: what its site's real hands follow (PokerStars otherwise)."""
-    site = hand.header.site
-    try:
-        return _BY_SITE[site]  # a session's hands name one site: looked up once
-    except KeyError:
-        pass
+    return _site_rules(hand.header.site)
+
+
+@lru_cache(maxsize=64)
+def _site_rules(site: str) -> RuleSet:
     name = _SITE_PRESETS.get(site.lower())
-    rules = preset(name) if name else POKERSTARS
-    if len(_BY_SITE) < 64:
-        _BY_SITE[site] = rules
-    return rules
-
-
-#: ``default_rules`` by the site as the header spells it.
-_BY_SITE: dict[str, RuleSet] = {}
+    return preset(name) if name else POKERSTARS
 
 
 def _order(v: Violation) -> tuple[int, int]:
@@ -54,13 +50,16 @@ def _order(v: Violation) -> tuple[int, int]:
 def validate(hand: Hand, rules: RuleSet | None = None) -> list[Violation]:
     """Every violation in ``hand`` under ``rules`` (the site's preset by default).
 
-    Engine findings that repeat a record finding at the same action are reported once.
+    The ledger (the hand's money and cards) is counted once; the engine's replay and the
+    record checks both read it. Engine findings that repeat a record finding at the same
+    action are reported once; betting breaches come in the order of the actions, then
+    the hand-level findings.
     """
-    found, ledger, ante = walk_antes(hand, rules or default_rules(hand))
-    record = check_record(hand, ledger, uniform_ante=ante)
+    ledger = Ledger(hand)
+    found = replay(hand, rules or default_rules(hand), ledger)
+    record = check_record(hand, ledger)
     if record:
         seen = {(v.code, v.action_index, v.player) for v in found}
         found += [v for v in record if (v.code, v.action_index, v.player) not in seen]
-    if len(found) > 1:
-        found.sort(key=_order)
+    found.sort(key=_order)
     return found

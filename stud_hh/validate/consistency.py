@@ -2,9 +2,8 @@
 
 These read the history as an accountant would: every chip put in must come out again in
 the summary, no card can exist twice, nobody can put in more than his stack. They are
-independent of the betting rules, so they run the same under every RuleSet. One pass over
-the events (``Ledger``) gathers what every check needs, because validation must cost no
-more than parsing (benchmarks/validate_bench.py).
+independent of the betting rules, so they run the same under every RuleSet. What they
+judge is counted once, in one pass over the events: the ``Ledger``.
 """
 
 from __future__ import annotations
@@ -16,282 +15,21 @@ from stud_hh.cards import str_card
 from stud_hh.events import (
     Ante,
     Bet,
-    BoardCard,
     BringIn,
-    Call,
-    Check,
     Collect,
     Complete,
-    Deal,
-    Fold,
     Hand,
     Header,
-    Muck,
     Raise,
-    SeatResult,
-    Show,
-    ShowdownStart,
     Street,
-    StreetStart,
     Summary,
     UncalledReturn,
 )
 from stud_hh.validate.catalogue import Violation, violation
+from stud_hh.validate.ledger import Ledger
 from stud_hh.validate.money import money
 
-_AGGRESSIVE = frozenset({Bet, Raise, Complete, BringIn})
-
-# What the ledger does with each event type, as one dict lookup per event.
-_OTHER, _DEAL, _ADDS, _TOTAL, _PASS, _STREET, _ANTE, _REVEAL = range(8)
-_RETURN, _COLLECT, _SUMMARY, _SHOWDOWN, _BOARD = range(8, 13)
-_LEDGER_CODES: dict[type, int] = {
-    Deal: _DEAL,
-    BringIn: _ADDS, Bet: _ADDS, Call: _ADDS,  # chips added = amount
-    Raise: _TOTAL, Complete: _TOTAL,  # chips added = to - already in this street
-    Check: _PASS, Fold: _PASS,
-    StreetStart: _STREET,
-    Ante: _ANTE,
-    Show: _REVEAL, Muck: _REVEAL, SeatResult: _REVEAL,
-    UncalledReturn: _RETURN,
-    Collect: _COLLECT,
-    Summary: _SUMMARY,
-    ShowdownStart: _SHOWDOWN,
-    BoardCard: _BOARD,
-}
-
-
-class Ledger:
-    """Everything the record checks (and the replay's set-up) need, from one pass.
-
-    ``streets`` holds, for each betting street, what each player put in on it and the
-    uncalled bets returned on it. ``over_stack`` lists, per player, the first action that
-    took his chips past his stack: ``(player, street, action_index, put, behind)``.
-    """
-
-    __slots__ = (
-        "antes",
-        "board",
-        "bring_in",
-        "collects",
-        "dealt",
-        "folded",
-        "last_round",
-        "last_street",
-        "over_stack",
-        "oversized_deals",
-        "revealed",
-        "showdown",
-        "streets",
-        "summary",
-        "took_part",
-        "total",
-    )
-
-    def __init__(self, hand: Hand) -> None:
-        stacks = {s.player: s.stack for s in hand.seats}
-        committed = dict.fromkeys(stacks, 0)
-        self.antes: list[Ante] = []
-        self.took_part: set[str] = set()
-        self.dealt: dict[str, list[int | None]] = {}
-        self.oversized_deals: list[Deal] = []
-        self.board: list[int] = []
-        self.folded: set[str] = set()
-        self.bring_in: BringIn | None = None
-        self.streets: list[tuple[Street, dict[str, int], list[UncalledReturn]]] = []
-        self.over_stack: list[tuple[str, Street | None, int | None, int, int]] = []
-        self.total = 0
-        self.collects: list[Collect] = []
-        self.summary: Summary | None = None
-        self.showdown: list[Show | Muck] = []
-        self.revealed: list[tuple[str, tuple[int, ...]]] = []
-        self.last_round: list[object] = []
-        self.last_street = Street.THIRD
-
-        street = Street.THIRD
-        street_in: dict[str, int] = {}
-        returns: list[UncalledReturn] = []
-        round_actions: list[object] = []
-        in_showdown = False
-        index = -1
-        total = 0
-        took_part = self.took_part.add
-        dealt = self.dealt
-        third = Street.THIRD
-        codes = _LEDGER_CODES
-        for event in hand.events:
-            code = codes.get(type(event), _OTHER)
-            if code == _DEAL:
-                player = event.player
-                took_part(player)
-                cards = event.cards
-                held = dealt.get(player)
-                if held is None:
-                    dealt[player] = list(cards)
-                else:
-                    held.extend(cards)
-                if len(cards) > 1 and (len(cards) > 3 or event.street is not third):
-                    self.oversized_deals.append(event)
-                continue
-            if _ADDS <= code <= _TOTAL:
-                index += 1
-                player = event.player
-                took_part(player)
-                round_actions.append(event)
-                before = street_in.get(player, 0)
-                if code == _ADDS:
-                    put = event.amount
-                    street_in[player] = before + put
-                    if self.bring_in is None and type(event) is BringIn:
-                        self.bring_in = event
-                else:
-                    put = event.to - before
-                    street_in[player] = event.to
-                action_index: int | None = index
-                at: Street | None = street
-            elif code == _PASS:
-                index += 1
-                took_part(event.player)
-                round_actions.append(event)
-                if type(event) is Fold:
-                    self.folded.add(event.player)
-                    if event.cards:
-                        self.revealed.append((event.player, event.cards))
-                continue
-            elif code == _STREET:
-                if street_in or returns:
-                    self.streets.append((street, street_in, returns))
-                if round_actions:
-                    self.last_round = round_actions
-                street_in, returns, round_actions = {}, [], []
-                street = self.last_street = event.street
-                continue
-            elif code == _ANTE:
-                self.antes.append(event)
-                player = event.player
-                took_part(player)
-                put = event.amount
-                action_index = at = None
-            elif code == _OTHER:
-                continue
-            elif code == _REVEAL:
-                if event.cards:
-                    self.revealed.append((event.player, event.cards))
-                if in_showdown and type(event) is not SeatResult and (
-                        event.cards or type(event) is Muck):
-                    self.showdown.append(event)
-                continue
-            elif code == _RETURN:
-                returns.append(event)
-                total -= event.amount
-                if event.player in committed:
-                    committed[event.player] -= event.amount
-                continue
-            elif code == _COLLECT:
-                self.collects.append(event)
-                continue
-            elif code == _SUMMARY:
-                self.summary = event
-                self.board.extend(c for c in event.board if c not in self.board)
-                continue
-            elif code == _SHOWDOWN:
-                in_showdown = True
-                continue
-            else:  # _BOARD
-                if event.card not in self.board:
-                    self.board.append(event.card)
-                continue
-            total += put
-            mine = committed.get(player)
-            if mine is not None:
-                mine += put
-                committed[player] = mine
-                if mine > stacks[player] and all(o[0] != player for o in self.over_stack):
-                    self.over_stack.append((player, at, action_index, put,
-                                            stacks[player] - mine + put))
-        if street_in or returns:
-            self.streets.append((street, street_in, returns))
-        if round_actions:
-            self.last_round = round_actions
-        self.total = total
-
-
-    @classmethod
-    def gathered(
-        cls,
-        hand: Hand,
-        stacks: dict[str, int],
-        exact_stacks: bool,
-        antes: list[Ante],
-        took_part: set[str],
-        dealt: dict[str, list[int | None]],
-        oversized_deals: list[Deal],
-        board: list[int],
-        folded: set[str],
-        bring_in: BringIn | None,
-        streets: list[tuple[Street, dict[str, int], list[UncalledReturn]]],
-        collects: list[Collect],
-        summary: Summary | None,
-        showdown: list[Show | Muck],
-        revealed: list[tuple[str, tuple[int, ...]]],
-        last_round: list[object],
-        last_street: Street,
-        ante_put: int | None = None,
-    ) -> Ledger:
-        """A ledger from the fields the replay gathered in its own pass over the events.
-
-        The pot total is summed here from the antes, each street's contributions and the
-        returns. ``over_stack`` needs the order of the chips put in only when a player's
-        chips could have gone past his stack: his antes and contributions, returns
-        ignored, bound what he ever had in at once when no contribution went down
-        (``exact_stacks``); otherwise the ledger's own pass counts them in order.
-        ``ante_put``: the sum of the antes, when the caller knows it and none is below zero.
-        """
-        self = cls.__new__(cls)
-        self.antes = antes
-        self.took_part = took_part
-        self.dealt = dealt
-        self.oversized_deals = oversized_deals
-        self.board = board
-        self.folded = folded
-        self.bring_in = bring_in
-        self.streets = streets
-        self.collects = collects
-        self.summary = summary
-        self.showdown = showdown
-        self.revealed = revealed
-        self.last_round = last_round
-        self.last_street = last_street
-        if ante_put is None:
-            amounts = [a.amount for a in antes]
-            put = sum(amounts)  # every chip put in, returns not taken back
-            if amounts and min(amounts) < 0:
-                exact_stacks = False
-        else:
-            put = ante_put
-        returned = 0
-        for _, put_in, returns in streets:
-            put += sum(put_in.values())
-            for r in returns:
-                returned += r.amount
-        self.total = put - returned
-        self.over_stack = []
-        if exact_stacks and put > (min(stacks.values()) if stacks else 0):
-            # Nobody's chips can have passed his stack if all of them together did not
-            # pass the shortest stack (puts are never negative here); else per player.
-            spent: dict[str, int] = {}
-            for a in antes:
-                spent[a.player] = spent.get(a.player, 0) + a.amount
-            for _, put_in, _ in streets:
-                for player, amount in put_in.items():
-                    spent[player] = spent.get(player, 0) + amount
-            for player, amount in spent.items():
-                stack = stacks.get(player)
-                if stack is not None and amount > stack:
-                    exact_stacks = False
-                    break
-        if not exact_stacks:
-            self.over_stack = cls(hand).over_stack
-        return self
+_AGGRESSIVE = (Bet, Raise, Complete, BringIn)
 
 
 def table_ante(hand: Hand, ledger: Ledger | None = None) -> int | None:
@@ -315,16 +53,11 @@ def ante_of(antes: list[Ante], header: Header) -> int | None:
     return header.ante
 
 
-def check_record(hand: Hand, ledger: Ledger | None = None, *,
-                 uniform_ante: int | None = None) -> list[Violation]:
-    """All engine-free checks, in a stable order.
-
-    ``uniform_ante``: the amount every ante in the ledger was, when the caller knows it
-    (the replay does, from setting the engine up): no ante is then counted again.
-    """
+def check_record(hand: Hand, ledger: Ledger | None = None) -> list[Violation]:
+    """All engine-free checks, in a stable order."""
     ledger = ledger or Ledger(hand)
     out: list[Violation] = []
-    out += check_antes(hand, ledger, uniform_ante)
+    out += check_antes(hand, ledger)
     out += check_chips(hand, ledger)
     out += check_cards(hand, ledger)
     out += check_showdown_order(hand, ledger)
@@ -334,9 +67,9 @@ def check_record(hand: Hand, ledger: Ledger | None = None, *,
 # --- antes ------------------------------------------------------------------------------------
 
 
-def check_antes(hand: Hand, ledger: Ledger, uniform_ante: int | None = None) -> list[Violation]:
-    """Everyone dealt in posted the table ante (``check_record`` on ``uniform_ante``)."""
-    expected = table_ante(hand, ledger) if uniform_ante is None else uniform_ante
+def check_antes(hand: Hand, ledger: Ledger) -> list[Violation]:
+    """Everyone dealt in posted the table ante, of the table ante's amount (all-in: less)."""
+    expected = table_ante(hand, ledger)
     if expected is None:
         return []
     out: list[Violation] = []
@@ -347,8 +80,6 @@ def check_antes(hand: Hand, ledger: Ledger, uniform_ante: int | None = None) -> 
             if seat.player in ledger.took_part and seat.player not in posted:
                 out.append(violation(hid, "ANTE_MISSING", street=None, action_index=None,
                                      player=seat.player))
-    if uniform_ante is not None:  # every ante is the expected one
-        return out
     for a in ledger.antes:
         if a.amount != expected and not (a.all_in and a.amount < expected):
             out.append(violation(hid, "ANTE_AMOUNT", street=None, action_index=None,
@@ -394,7 +125,8 @@ def _check_returns(
             top = max(amounts)
             if top <= 0 or amounts.count(top) > 1:  # nothing uncalled, nothing returned
                 continue
-        top_player, top, second = None, 0, 0
+        top_player: str | None = None
+        top = second = 0
         for player, amount in put_in.items():
             if amount > top:
                 top_player, top, second = player, amount, top
@@ -410,9 +142,9 @@ def _check_returns(
         if got != want:
             actual = ", ".join(f"{money(a, header)} to {p}" for p, a in got.items()) or "none"
             expected = f"{money(excess, header)} to {top_player}" if want else "none"
-            player = returns[0].player if returns else top_player
+            named = returns[0].player if returns else top_player
             out.append(violation(hand.hand_id, "UNCALLED_RETURN_MISMATCH", street=street,
-                                 action_index=None, player=player, actual=actual,
+                                 action_index=None, player=named, actual=actual,
                                  expected=expected))
     return out
 
@@ -496,8 +228,7 @@ def check_cards(hand: Hand, ledger: Ledger) -> list[Violation]:
     board_set = set(board)
     dealt = ledger.dealt
     dealt_cards = list(chain.from_iterable(dealt.values()))
-    distinct = set(dealt_cards)
-    distinct.discard(None)
+    distinct = {c for c in dealt_cards if c is not None}
     owner: dict[int, str] = dict.fromkeys(board, "the board")
     reported: set[int] = set()
     if len(distinct) == len(dealt_cards) - dealt_cards.count(None) and \
@@ -506,8 +237,7 @@ def check_cards(hand: Hand, ledger: Ledger) -> list[Violation]:
         if _shown_as_dealt(dealt, distinct, board_set, ledger.revealed):
             return out
         for player, held in dealt.items():
-            owner.update(dict.fromkeys(held, player))
-        owner.pop(None, None)  # type: ignore[call-overload]
+            owner.update(dict.fromkeys([c for c in held if c is not None], player))
     else:
         _dealt_twice(hid, dealt, owner, reported, out)
     for player, cards in ledger.revealed:
@@ -599,14 +329,14 @@ def check_showdown_order(hand: Hand, ledger: Ledger) -> list[Violation]:
     if len(shows) < 2 or not last_round:
         return []
     shown = {s.player for s in shows}
-    aggressors = [e for e in last_round if type(e) in _AGGRESSIVE]
+    aggressors = [e for e in last_round if isinstance(e, _AGGRESSIVE)]
     first = shows[0].player
     if aggressors:
-        expected = aggressors[-1].player  # type: ignore[attr-defined]
+        expected = aggressors[-1].player
         reason = "last to bet or raise"
         accepted = {expected}
     else:
-        expected = last_round[0].player  # type: ignore[attr-defined]
+        expected = last_round[0].player
         reason = "first to act on the last round"
         lowest_seat = next((s.player for s in hand.seats if s.player in shown), expected)
         accepted = {expected, lowest_seat}

@@ -1,0 +1,243 @@
+"""What a file is, from its first bytes: a hand history we read, one we know but do not read
+yet, or not a hand history at all.
+
+Players point stud_hh at folders holding more than hand histories: fpdb's side files
+(``.hp``, ``.hands``, ``.gt``), READMEs, tracker databases, and other sites' histories.
+Names lie (PokerStars writes ``.txt``, Merge writes XML as ``.txt``), so a file is judged
+by its content, in whatever encoding the reader understands. ``parse``, ``audit``,
+``import`` and ``watch`` all ask here, so they agree on what a hand-history file is.
+
+The supported formats are whatever ``stud_hh.dialects`` knows: a file is read when one of
+its first lines starts a hand of a dialect (the line the reader splits hands on). The
+sites below are only recognised, so that their files are reported as "not supported yet"
+instead of being split into hundreds of unreadable "hands"; once a dialect for one of them
+is added, its files are claimed by the dialect first and nothing here changes.
+
+>>> recognise(b"PokerStars Hand #1:  Razz Limit ($1/$2 USD) - 2020/01/01 10:00:00 ET\\n").dialect
+'pokerstars'
+>>> recognise("\\ufeffFull Tilt Poker Game #1: Table T - $1/$2".encode("utf-16")).site
+'Full Tilt Poker'
+>>> recognise(b"{   u'Hero': {   'allInEV': 0,\\n").kind
+<FileKind.OTHER: 'other'>
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+import re
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path
+
+from stud_hh.dialects import dialects
+from stud_hh.reader import sniff_encoding
+
+#: Bytes read from the start of a file to judge it: hand histories say what they are in
+#: their first line; a preamble (a tracker's export note) is allowed for this long.
+HEAD_BYTES = 1 << 16
+
+
+class FileKind(StrEnum):
+    SUPPORTED = "supported"  # a dialect reads it
+    UNSUPPORTED = "unsupported"  # a known site's format, not read yet
+    OTHER = "other"  # not a hand history: skipped
+
+
+@dataclass(frozen=True, slots=True)
+class FileFormat:
+    """The verdict on one file. ``dialect``: the dialect that reads it (supported);
+    ``site``: the site whose format it is (unsupported); ``reason``: why it is skipped."""
+
+    kind: FileKind
+    dialect: str | None = None
+    site: str | None = None
+    reason: str = ""
+
+    @property
+    def supported(self) -> bool:
+        return self.kind is FileKind.SUPPORTED
+
+
+@dataclass(frozen=True, slots=True)
+class KnownSite:
+    """A site whose hand histories we recognise (by a hand's first line) but do not read."""
+
+    name: str
+    first_line: re.Pattern[str]
+
+
+def _site(name: str, *patterns: str) -> KnownSite:
+    return KnownSite(name, re.compile("|".join(f"(?:{p})" for p in patterns)))
+
+
+#: The formats of ``../shared/corpus/real`` and of the trackers' documentation, each by the
+#: line that starts a hand (or a session, for the XML formats), matched at a line start.
+KNOWN_SITES: tuple[KnownSite, ...] = (
+    _site("Full Tilt Poker", r"Full ?Tilt Poker Game #\d+"),
+    _site("PartyPoker", r"\*{5} Hand History [Ff]or Game \d+", r"Game #\d+ starts\."),
+    _site("888poker", r"\*{5} 888(?:poker|\.\w\w)? .*Hand History"),
+    _site("Winamax", r"Winamax Poker - "),
+    _site("Bovada", r"(?:Bovada|Bodog|Ignition) Hand #\d+"),
+    _site("Winning Poker Network", r"Game started at: \d{4}/\d+/\d+",
+          r"(?:Game )?Hand #\d+ - \w[^()\n]*\((?:Fixed |No |Pot )?Limit\) - "),
+    _site("iPoker", r"<session sessioncode=\"", r"<\?xml[^>]*\?>\s*<session\b"),
+    _site("Merge", r"<description type=\"", r"<game id=\"\d+-\d+\""),
+    _site("Everleaf", r"Everleaf Gaming Game #\d+"),
+    _site("OnGame", r"\*{5} History for hand [A-Z]\d+-"),
+    _site("Absolute Poker / UB", r"Stage #\d+: "),
+    _site("KingsClub", r"#\d+: (?:Limit|No Limit|Pot Limit) [^\n]* - [\d,./]+(?: \d{4}-|$)"),
+    _site("PHH (TOML)", r"variant\s*=\s*['\"]\w+['\"]", r"actions\s*=\s*\[\s*['\"]?d dh"),
+)
+
+_LINE_START = re.compile(r"^[ \t\ufeff]*", re.MULTILINE)
+
+
+def recognise(head: bytes) -> FileFormat:
+    """What a file starting with ``head`` is (see the module docstring).
+
+    Decoded the way the reader decodes (BOM, UTF-16, UTF-8, else cp1252), leniently: the
+    head may end in the middle of a character.
+    """
+    if not head.strip():
+        return FileFormat(FileKind.OTHER, reason="empty")
+    text = _decode(head)
+    if text is None:
+        return FileFormat(FileKind.OTHER, reason="binary")
+    lines = [line.strip(" \t\ufeff\x00") for line in text.splitlines()]
+    for line in lines:
+        if not line:
+            continue
+        for dialect in dialects():
+            if dialect.hand_start.match(line):
+                return FileFormat(FileKind.SUPPORTED, dialect=dialect.name)
+        for site in KNOWN_SITES:
+            if site.first_line.match(line):
+                return FileFormat(FileKind.UNSUPPORTED, site=site.name)
+    return FileFormat(FileKind.OTHER, reason="no hand history found")
+
+
+def recognise_file(path: str | os.PathLike[str]) -> FileFormat:
+    """``recognise`` the first ``HEAD_BYTES`` of the file at ``path`` (raises ``OSError``)."""
+    with open(path, "rb") as stream:
+        return recognise(stream.read(HEAD_BYTES))
+
+
+def _decode(head: bytes) -> str | None:
+    """The head as text, or None when it is binary (NUL bytes outside UTF-16, or mostly
+    control characters)."""
+    encoding, skip = sniff_encoding(head)
+    body = head[skip:]
+    if encoding == "utf-8":
+        if body.count(0) > len(body) // 100:  # a stray NUL or two is a client's slip
+            return None
+        try:
+            text = codecs.getincrementaldecoder("utf-8")("strict").decode(body, final=False)
+        except UnicodeDecodeError:
+            text = body.decode("cp1252", errors="replace")
+    else:
+        text = body.decode(encoding, errors="replace")
+    sample = text[:4096]
+    controls = sum(1 for ch in sample if ord(ch) < 32 and ch not in "\t\n\r\f\v\x00")
+    if controls > len(sample) // 20:
+        return None
+    return text
+
+
+def walk(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
+    """Every regular file under ``paths``, sorted per folder; files given directly as given.
+
+    Hidden files and folders are skipped (editors' and version control's); a file named
+    twice is listed once. Raises ``FileNotFoundError`` naming a path that does not exist.
+    """
+    found: list[Path] = []
+    for given in paths:
+        root = Path(given).expanduser()
+        if root.is_file():
+            found.append(root)
+        elif root.is_dir():
+            for folder, dirs, names in os.walk(root):
+                dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+                for name in sorted(names):
+                    path = Path(folder, name)
+                    if not name.startswith(".") and path.is_file():
+                        found.append(path)
+        else:
+            raise FileNotFoundError(f"no such file or folder: {given}")
+    return list(dict.fromkeys(found))
+
+
+@dataclass(slots=True)
+class Skipped:
+    """What a command did not read, for its summary: files that are not hand histories,
+    files per site not supported yet, and hands of other games per game."""
+
+    other_files: int = 0
+    unsupported: Counter[str] = field(default_factory=Counter)
+    other_games: Counter[str] = field(default_factory=Counter)
+
+    def add_file(self, fmt: FileFormat) -> None:
+        if fmt.kind is FileKind.UNSUPPORTED:
+            self.unsupported[fmt.site or "unknown site"] += 1
+        elif fmt.kind is FileKind.OTHER:
+            self.other_files += 1
+
+    def update(self, other: Skipped) -> None:
+        self.other_files += other.other_files
+        self.unsupported.update(other.unsupported)
+        self.other_games.update(other.other_games)
+
+    def lines(self) -> list[str]:
+        """The summary's sentences, one per kind of skip (none when nothing was skipped).
+
+        >>> s = Skipped(2, Counter({"Full Tilt Poker": 20}), Counter({"Hold'em Limit": 3}))
+        >>> for line in s.lines(): print(line)
+        Full Tilt Poker: 20 files, not supported yet
+        other games skipped: 3 hands (Hold'em Limit 3)
+        not hand histories, skipped: 2 files
+        """
+        out = [f"{site}: {count} file{'s' * (count != 1)}, not supported yet"
+               for site, count in sorted(self.unsupported.items())]
+        games = self.other_games.total()
+        if games:
+            parts = ", ".join(f"{game} {count}" for game, count in
+                              sorted(self.other_games.items(), key=lambda kv: (-kv[1], kv[0])))
+            out.append(f"other games skipped: {games} hand{'s' * (games != 1)} ({parts})")
+        if self.other_files:
+            n = self.other_files
+            out.append(f"not hand histories, skipped: {n} file{'s' * (n != 1)}")
+        return out
+
+
+def hand_history_files(
+    paths: Iterable[str | os.PathLike[str]], skipped: Skipped
+) -> Iterator[tuple[Path, FileFormat]]:
+    """The files under ``paths`` a dialect reads, with their format; the others are
+    counted in ``skipped``. A file that cannot be opened is yielded (its reader will say
+    why), so that no error goes unreported."""
+    for path in walk(paths):
+        try:
+            fmt = recognise_file(path)
+        except OSError as exc:
+            yield path, FileFormat(FileKind.SUPPORTED, reason=f"cannot read: {exc}")
+            continue
+        if fmt.supported:
+            yield path, fmt
+        else:
+            skipped.add_file(fmt)
+
+
+__all__ = [
+    "HEAD_BYTES",
+    "KNOWN_SITES",
+    "FileFormat",
+    "FileKind",
+    "KnownSite",
+    "Skipped",
+    "hand_history_files",
+    "recognise",
+    "recognise_file",
+    "walk",
+]

@@ -1,0 +1,253 @@
+"""The ledger: a hand's money and cards, counted as an accountant reads the history.
+
+One pass over the events, in order, with no rules engine: who took part, the antes, what
+each player put in on each street and what came back uncalled, the pot, what was collected,
+every card dealt, shown or turned on the board, and the showdown. The record checks
+(``consistency``) judge it; the replay (``replay``) takes the hand's set-up from it (who is
+dealt in, the antes, the bring-in).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from stud_hh.events import (
+    Ante,
+    BettingCapped,
+    BoardCard,
+    BringIn,
+    Call,
+    Chat,
+    Check,
+    Collect,
+    Complete,
+    Deal,
+    DoubleBetAllowed,
+    Event,
+    Fold,
+    Hand,
+    Muck,
+    NoLowHand,
+    NoShow,
+    PlayerAction,
+    Raise,
+    SeatResult,
+    Show,
+    ShowdownStart,
+    Street,
+    StreetStart,
+    Summary,
+    TableNote,
+    UncalledReturn,
+)
+from stud_hh.events import Bet as BetEvent
+from stud_hh.validate.dispatch import every_event
+
+#: One betting street: what each player put in on it, and the uncalled bets returned.
+StreetMoney = tuple[Street, dict[str, int], list[UncalledReturn]]
+#: The first action that took a player's chips past his stack:
+#: ``(player, street, action_index, put, behind)`` (street and index None for an ante).
+OverStack = tuple[str, Street | None, int | None, int, int]
+
+
+class Ledger:
+    """Everything the record checks and the replay's set-up need, from one pass.
+
+    ``streets`` holds, for each betting street, what each player put in on it and the
+    uncalled bets returned on it; ``total`` is the pot (every chip put in, less the uncalled
+    bets returned); ``over_stack`` lists, per player, the first action that took his chips
+    past his stack. ``revealed`` is every ``(player, cards)`` a history shows (folds,
+    shows, mucks, summary lines); ``showdown`` the shows and mucks after the showdown
+    starts; ``last_round`` the betting actions of the last street with any.
+    """
+
+    __slots__ = (
+        "_action_index",
+        "_committed",
+        "_in_showdown",
+        "_round",
+        "_stacks",
+        "_street_in",
+        "_street_returns",
+        "antes",
+        "board",
+        "bring_in",
+        "collects",
+        "dealt",
+        "folded",
+        "last_round",
+        "last_street",
+        "over_stack",
+        "oversized_deals",
+        "revealed",
+        "showdown",
+        "streets",
+        "summary",
+        "took_part",
+        "total",
+    )
+
+    def __init__(self, hand: Hand) -> None:
+        self.antes: list[Ante] = []
+        self.took_part: set[str] = set()
+        self.dealt: dict[str, list[int | None]] = {}
+        self.oversized_deals: list[Deal] = []
+        self.board: list[int] = []
+        self.folded: set[str] = set()
+        self.bring_in: BringIn | None = None
+        self.streets: list[StreetMoney] = []
+        self.over_stack: list[OverStack] = []
+        self.total = 0
+        self.collects: list[Collect] = []
+        self.summary: Summary | None = None
+        self.showdown: list[Show | Muck] = []
+        self.revealed: list[tuple[str, tuple[int, ...]]] = []
+        self.last_round: list[PlayerAction] = []
+        self.last_street = Street.THIRD
+        self._stacks = {s.player: s.stack for s in hand.seats}
+        self._committed = dict.fromkeys(self._stacks, 0)
+        self._street_in: dict[str, int] = {}
+        self._street_returns: list[UncalledReturn] = []
+        self._round: list[PlayerAction] = []
+        self._action_index = -1
+        self._in_showdown = False
+        readers = _READERS
+        for event in hand.events:
+            readers[type(event)](self, event)
+        self._close_street()
+
+    # ------------------------------------------------------------------ the events
+    def _deal(self, event: Deal) -> None:
+        player, cards = event.player, event.cards
+        self.took_part.add(player)
+        self.dealt.setdefault(player, []).extend(cards)
+        if len(cards) > 1 and (len(cards) > 3 or event.street is not Street.THIRD):
+            self.oversized_deals.append(event)
+
+    def _bring_in(self, event: BringIn) -> None:
+        if self.bring_in is None:
+            self.bring_in = event
+        self._bet(event, self._street_in.get(event.player, 0) + event.amount)
+
+    def _adds(self, event: BetEvent | Call) -> None:
+        self._bet(event, self._street_in.get(event.player, 0) + event.amount)
+
+    def _raises_to(self, event: Raise | Complete) -> None:
+        self._bet(event, event.to)
+
+    def _fold(self, event: Fold) -> None:
+        self._action(event)
+        self.folded.add(event.player)
+        if event.cards:
+            self.revealed.append((event.player, event.cards))
+
+    def _street(self, event: StreetStart) -> None:
+        self._close_street()
+        self.last_street = event.street
+
+    def _ante(self, event: Ante) -> None:
+        self.antes.append(event)
+        self.took_part.add(event.player)
+        self._put(event.player, event.amount, None, None)
+
+    def _shown(self, event: Show | Muck) -> None:
+        if event.cards:
+            self.revealed.append((event.player, event.cards))
+        if self._in_showdown and (event.cards or type(event) is Muck):
+            self.showdown.append(event)
+
+    def _seat_result(self, event: SeatResult) -> None:
+        if event.cards:
+            self.revealed.append((event.player, event.cards))
+
+    def _returned(self, event: UncalledReturn) -> None:
+        self._street_returns.append(event)
+        self.total -= event.amount
+        if event.player in self._committed:
+            self._committed[event.player] -= event.amount
+
+    def _collect(self, event: Collect) -> None:
+        self.collects.append(event)
+
+    def _summary(self, event: Summary) -> None:
+        self.summary = event
+        self._turn_up(event.board)
+
+    def _showdown_starts(self, event: ShowdownStart) -> None:
+        self._in_showdown = True
+
+    def _board_card(self, event: BoardCard) -> None:
+        self._turn_up((event.card,))
+
+    def _nothing(self, event: Event) -> None:
+        """Table notes, chat and the site's remarks: nothing to count."""
+
+    def _action(self, event: PlayerAction) -> None:
+        self._action_index += 1
+        self.took_part.add(event.player)
+        self._round.append(event)
+
+    def _bet(self, event: PlayerAction, street_total: int) -> None:
+        """A wager: the player's total on this street becomes ``street_total``."""
+        player = event.player
+        self._action_index += 1
+        self.took_part.add(player)
+        self._round.append(event)
+        put = street_total - self._street_in.get(player, 0)
+        self._street_in[player] = street_total
+        self._put(player, put, self.last_street, self._action_index)
+
+    def _put(self, player: str, put: int, street: Street | None, index: int | None) -> None:
+        """Chips into the pot; the first time a player's chips pass his stack is noted."""
+        self.total += put
+        mine = self._committed.get(player)
+        if mine is None:
+            return  # no seat: ``UNKNOWN_PLAYER`` is the replay's
+        mine += put
+        self._committed[player] = mine
+        stack = self._stacks[player]
+        if mine > stack and all(o[0] != player for o in self.over_stack):
+            self.over_stack.append((player, street, index, put, stack - mine + put))
+
+    def _close_street(self) -> None:
+        """A street ends: its money is booked; its actions may be the last round's."""
+        if self._street_in or self._street_returns:
+            self.streets.append((self.last_street, self._street_in, self._street_returns))
+        if self._round:
+            self.last_round = self._round
+        self._street_in, self._street_returns, self._round = {}, [], []
+
+    def _turn_up(self, cards: tuple[int, ...]) -> None:
+        for card in cards:
+            if card not in self.board:
+                self.board.append(card)
+
+
+#: What the ledger does with each event type (every one: ``every_event`` checks).
+_READERS: dict[type[Event], Callable[[Ledger, Any], None]] = every_event("the ledger", {
+    Deal: Ledger._deal,
+    BringIn: Ledger._bring_in,
+    BetEvent: Ledger._adds,
+    Call: Ledger._adds,
+    Raise: Ledger._raises_to,
+    Complete: Ledger._raises_to,
+    Check: Ledger._action,
+    Fold: Ledger._fold,
+    StreetStart: Ledger._street,
+    Ante: Ledger._ante,
+    Show: Ledger._shown,
+    Muck: Ledger._shown,
+    SeatResult: Ledger._seat_result,
+    UncalledReturn: Ledger._returned,
+    Collect: Ledger._collect,
+    Summary: Ledger._summary,
+    ShowdownStart: Ledger._showdown_starts,
+    BoardCard: Ledger._board_card,
+    BettingCapped: Ledger._nothing,
+    DoubleBetAllowed: Ledger._nothing,
+    NoShow: Ledger._nothing,
+    NoLowHand: Ledger._nothing,
+    TableNote: Ledger._nothing,
+    Chat: Ledger._nothing,
+})

@@ -1,0 +1,149 @@
+"""``stud_hh.formats``: a file is a hand history we read, one we know of, or not one at all,
+judged by its content in any encoding, never by its name."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from stud_hh import formats
+from stud_hh.formats import FileKind, Skipped, recognise, recognise_file, walk
+from stud_hh.reader import RawHand
+
+HANDS = Path(__file__).parent / "hands" / "pokerstars"
+STARS = (HANDS / "cash-mixed-hilo.txt").read_text(encoding="utf-8")
+
+#: A first line of each known site, as their clients write it (the corpus has files of each).
+SITE_LINES = {
+    "Full Tilt Poker": "Full Tilt Poker Game #21536466676: Table Hagan - $3/$6 Ante $0.50 - "
+                       "Limit Stud Hi - 12:18:37 ET - 2010/06/09",
+    "PartyPoker": "***** Hand History for Game 9581478205 *****",
+    "888poker": "***** 888poker Hand History for Game 1234567 *****",
+    "Winamax": "Winamax Poker - CashGame - HandId: #9250793-470-1478990787 - 7-Card Stud "
+               "fixed limit (5€/25€/50€) - 2016/11/12 22:46:27 UTC",
+    "Bovada": "Bovada Hand #2633952287 TBL#2027664 7CARD HiLo Fixed Limit - 2012-09-19 13:11:08",
+    "Winning Poker Network": "Hand #85198832 - 7Stud(Fixed Limit) - $0.04/$0.08 - "
+                             "2019/07/28 16:15:58 UTC",
+    "iPoker": '<session sessioncode="2752856781">',
+    "Merge": '<description type="7-Stud" stakes="Limit $0.50/$1"/>',
+    "Everleaf": "Everleaf Gaming Game #285997460",
+    "OnGame": "***** History for hand R5-82086688-607 *****",
+    "Absolute Poker / UB": "Stage #1300000000: Seven Card Hi/Lo  Normal $0.02/$0.04 - "
+                           "2009-03-18 19:10:00 (ET)",
+    "KingsClub": "#37581152: Limit Seven Card Stud - 44/88",
+    "PHH (TOML)": "variant = 'F7S'",
+}
+
+ENCODINGS = ["utf-8", "utf-8-sig", "utf-16", "utf-16-le", "utf-16-be", "cp1252"]
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
+def test_a_pokerstars_file_is_read_in_any_encoding(encoding: str) -> None:
+    head = STARS.replace("\n", "\r\n").encode(encoding, errors="replace")
+    assert recognise(head) == formats.FileFormat(FileKind.SUPPORTED, dialect="pokerstars")
+    assert recognise(head[:1001]).supported  # cut anywhere, even inside a character
+
+
+@pytest.mark.parametrize("site", sorted(SITE_LINES))
+@pytest.mark.parametrize("encoding", ["utf-8-sig", "utf-16", "cp1252"])
+def test_known_sites_are_named_not_read(site: str, encoding: str) -> None:
+    text = f"{SITE_LINES[site]}\nSeat 1: Player0 (1,000)\n"
+    fmt = recognise(text.encode(encoding, errors="replace"))
+    assert (fmt.kind, fmt.site) == (FileKind.UNSUPPORTED, site)
+
+
+@pytest.mark.parametrize("content", [
+    b"",
+    b"   \n\n",
+    b"{   u'Hero': {   'allInEV': 0,\n                  'card1': 18,\n",  # fpdb .hp
+    b"(14, u'USD', 'ring', 'stud', '5studhi', 'fl', 'h', 'none', 5, 10)\n",  # fpdb .gt
+    b"# My hand histories\n\nPokerStars files go here. Full Tilt too.\n",  # README
+    bytes(range(256)) * 8,  # binary
+    b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(200),
+    b"SQLite format 3\x00" + bytes(500),
+])
+def test_what_is_not_a_hand_history_is_other(content: bytes) -> None:
+    assert recognise(content).kind is FileKind.OTHER
+
+
+def test_a_preamble_before_the_first_hand_is_allowed() -> None:
+    text = "Hand history exported by SomeTracker 2.1\nPlayer: Hero\n\n" + STARS
+    assert recognise(text.encode()).supported
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(max_size=2000))
+def test_no_byte_sequence_crashes_the_recognition(data: bytes) -> None:
+    assert recognise(data).kind in FileKind
+
+
+def test_names_do_not_matter(tmp_path: Path) -> None:
+    (tmp_path / "session.xml").write_text(STARS, encoding="utf-8")
+    (tmp_path / "notes.txt").write_text("PokerStars is a site\n", encoding="utf-8")
+    assert recognise_file(tmp_path / "session.xml").supported
+    assert recognise_file(tmp_path / "notes.txt").kind is FileKind.OTHER
+
+
+def test_a_new_dialect_claims_its_sites_files(monkeypatch: pytest.MonkeyPatch) -> None:
+    """When a site issue adds a dialect, its files become supported with no change here."""
+
+    class FullTilt:
+        name = "fulltilt"
+        hand_start = re.compile(r"Full Tilt Poker Game #\d+:")
+
+        def sniff(self, text: str) -> bool:
+            return text.startswith("Full Tilt Poker ")
+
+        def parse_hand(self, raw: RawHand) -> object:  # pragma: no cover - not called
+            raise NotImplementedError
+
+    line = SITE_LINES["Full Tilt Poker"].encode()
+    assert recognise(line).site == "Full Tilt Poker"
+    stars = formats.dialects()
+    monkeypatch.setattr(formats, "dialects", lambda: (*stars, FullTilt()))
+    assert recognise(line) == formats.FileFormat(FileKind.SUPPORTED, dialect="fulltilt")
+
+
+def test_the_real_corpus_is_recognised_by_content(corpus_dir: Path) -> None:
+    found: Counter[str] = Counter()
+    for path in walk([corpus_dir]):
+        fmt = recognise_file(path)
+        if path.suffix in (".hp", ".hands", ".gt") or path.name == "README.md":
+            assert fmt.kind is FileKind.OTHER, path
+        else:
+            assert fmt.kind is not FileKind.OTHER, path
+            found[fmt.dialect or fmt.site or ""] += 1
+    assert found["pokerstars"] == 6
+    assert {"Full Tilt Poker", "PartyPoker", "Winamax", "Bovada", "Winning Poker Network",
+            "iPoker", "Merge", "Everleaf", "OnGame", "Absolute Poker / UB",
+            "KingsClub"} <= set(found)
+
+
+def test_walk_skips_hidden_files_and_says_what_is_missing(tmp_path: Path) -> None:
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".git" / "x.txt").write_text(STARS)
+    (tmp_path / ".hidden.txt").write_text(STARS)
+    (tmp_path / "b").mkdir()
+    (tmp_path / "b" / "z.txt").write_text(STARS)
+    (tmp_path / "a.txt").write_text(STARS)
+    assert walk([tmp_path, tmp_path / "a.txt"]) == [tmp_path / "a.txt", tmp_path / "b" / "z.txt"]
+    with pytest.raises(FileNotFoundError, match=r"no such file or folder: .*nope"):
+        walk([tmp_path / "nope"])
+
+
+def test_skipped_lines_read_as_a_summary() -> None:
+    skipped = Skipped()
+    assert skipped.lines() == []
+    skipped.add_file(recognise(SITE_LINES["Full Tilt Poker"].encode()))
+    skipped.add_file(recognise(b"{'a': 1}"))
+    skipped.other_games.update({"Hold'em Limit": 2, "Omaha Hi/Lo Limit": 1})
+    assert skipped.lines() == [
+        "Full Tilt Poker: 1 file, not supported yet",
+        "other games skipped: 3 hands (Hold'em Limit 2, Omaha Hi/Lo Limit 1)",
+        "not hand histories, skipped: 1 file",
+    ]
