@@ -13,7 +13,7 @@ write Parquet with the same schemas.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -39,12 +39,24 @@ from stud_hh.facts import LATER_STREETS, PlayerFacts, StreetFacts
 #: The tables a chunk of hands fills, in the order the writer inserts them.
 HAND_TABLES = ("hands", "hand_players", "actions", "violations")
 _SCHEMAS = {t.name: t.batch_schema for t in (HANDS, HAND_PLAYERS, ACTIONS, VIOLATIONS)}
-_FACT_FIELDS = tuple(f.name for f in msgspec.structs.fields(PlayerFacts))
-_STREET_FIELDS = tuple(f.name for f in msgspec.structs.fields(StreetFacts))
-#: One street's ``StreetFacts`` as an Arrow struct: its fields typed as their columns.
-_STREET_TYPE = pa.struct([PLAYER_FACTS.batch_schema.field(f"{name}_{int(LATER_STREETS[0])}")
-                          .with_name(name) for name in _STREET_FIELDS])
-_CARD_TEXT = tuple(str_card(c) for c in range(52))
+
+
+def _facts_row() -> pa.StructType:
+    """A ``PlayerFacts`` record as one flat row: its fields (but ``streets``, the last),
+    then 4th street's ``StreetFacts`` fields ... the river's, typed as their columns (the
+    door card as its number, made text by ``facts_table``)."""
+    own = [f.name for f in msgspec.structs.fields(PlayerFacts)]
+    if own[-1] != "streets":
+        raise TypeError("PlayerFacts.streets must be its last field")
+    street = [f.name for f in msgspec.structs.fields(StreetFacts)]
+    names = own[:-1] + [f"{name}_{int(s)}" for s in LATER_STREETS for name in street]
+    schema = PLAYER_FACTS.batch_schema
+    return pa.struct([pa.field(n, pa.int8()) if n == "door_card" else schema.field(n)
+                      for n in names])
+
+
+_FACTS_ROW = _facts_row()
+_CARD_TEXT = pa.array([str_card(c) for c in range(52)], pa.string())
 
 
 @dataclass(slots=True)
@@ -122,32 +134,33 @@ class Chunk:
 
 
 def rows_table(rows: Sequence[Row], schema: pa.Schema) -> pa.Table:
-    """Row tuples in ``schema``'s column order -> one Arrow table of that schema."""
-    columns: Iterable[Sequence[Any]] = zip(*rows, strict=True) if rows else [()] * len(schema)
-    return pa.Table.from_pydict(dict(zip(schema.names, columns, strict=True)), schema=schema)
+    """Row tuples in ``schema``'s column order -> one Arrow table of that schema.
+
+    pyarrow converts the tuples as one struct array (a row is a struct's values in field
+    order) and the table takes its fields as columns: no transposing in Python.
+    """
+    return pa.Table.from_struct_array(pa.array(rows, pa.struct(schema)))
 
 
 def facts_table(
     facts: Sequence[PlayerFacts], local: Sequence[int], hands: pa.Table,
 ) -> pa.Table:
     """``player_facts`` rows: each record's hand columns (taken from ``hands``, the chunk's
-    ``hands`` table, whose row ``i`` is ``local == i``), then its fields; the door card
-    becomes its text (``"Ah"``), a street's facts the ``<name>_<street>`` columns.
+    ``hands`` table, whose row ``i`` is ``local == i``), then its fields, each street's
+    facts as the ``<name>_<street>`` columns; the door card becomes its text (``"Ah"``).
 
-    Built column by column: the records' values transposed once (``astuple``), each street's
-    records converted as one struct array whose fields are that street's columns.
+    Each record is one flat tuple (its values, then its streets' values: the columns'
+    order) and pyarrow converts them all as one struct array.
     """
     local_array = pa.array(local, pa.int64())
     columns: dict[str, Any] = {"local": local_array}
     for name in FACTS_HAND_COLUMNS:
         columns[name] = hands.column(name).take(local_array)
-    own = dict(zip(_FACT_FIELDS, zip(*map(astuple, facts), strict=True), strict=True)
-               ) if facts else dict.fromkeys(_FACT_FIELDS, ())
-    del own["streets"]
-    columns.update(own)
-    columns["door_card"] = [None if c is None else _CARD_TEXT[c] for c in own["door_card"]]
-    for i, street in enumerate(LATER_STREETS):
-        records = pa.array([astuple(f.streets[i]) for f in facts], _STREET_TYPE)
-        for name, column in zip(_STREET_FIELDS, records.flatten(), strict=True):
-            columns[f"{name}_{int(street)}"] = column
+    rows = []
+    for f in facts:
+        s0, s1, s2, s3 = f.streets
+        rows.append(astuple(f)[:-1] + astuple(s0) + astuple(s1) + astuple(s2) + astuple(s3))
+    records = pa.array(rows, _FACTS_ROW)
+    columns.update(zip(_FACTS_ROW.names, records.flatten(), strict=True))
+    columns["door_card"] = _CARD_TEXT.take(columns["door_card"])
     return pa.Table.from_pydict(columns, schema=PLAYER_FACTS.batch_schema)

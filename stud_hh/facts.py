@@ -102,7 +102,9 @@ class PlayerFacts(msgspec.Struct, kw_only=True, gc=False):
     """One dealt-in player's facts for one hand. Money in the hand's smallest unit.
 
     Built once by ``player_facts`` and then only read; stored as one ``player_facts`` row
-    (``pipelines.schema``: street facts become ``<name>_<street>`` columns).
+    (``pipelines.schema``): the fields in order, then each street's facts as
+    ``<name>_<street>`` columns (``streets`` is last so a row is the record's values in
+    order).
     """
 
     player: str
@@ -145,8 +147,7 @@ class PlayerFacts(msgspec.Struct, kw_only=True, gc=False):
     bi_call_complete: bool = False
     bi_reraise: bool = False
     bi_walk: bool = False
-    # 4th .. 7th street
-    streets: tuple[StreetFacts, ...] = ()  # 4th, 5th, 6th, 7th
+    # 4th .. 7th street (each street's own facts: ``streets``, the last field)
     open_pair_4th: bool = False
     big_bet_opp_4th: bool = False
     big_bet_4th: bool = False
@@ -168,6 +169,7 @@ class PlayerFacts(msgspec.Struct, kw_only=True, gc=False):
     scoop: bool | None = None
     low_made: bool | None = None
     razz_low: int | None = None  # top card of the razz low at showdown (5..13), None: paired
+    streets: tuple[StreetFacts, ...] = ()  # 4th, 5th, 6th, 7th
 
 
 # --- starting hands, lows and the rake ------------------------------------------------------
