@@ -57,19 +57,21 @@ def syntax_error(
     exc: UnexpectedInput,
     raw: RawHand,
     text: str,
+    first_line: int,
     kinds: LineKinds,
-    ends_early: Callable[[str], bool],
+    still_open: Callable[[str], bool],
 ) -> ParseError:
-    """The ``ParseError`` for Lark's ``exc`` on ``text`` (``raw.text``, newline-ended).
+    """The ``ParseError`` for Lark's ``exc`` on ``text``: the hand from its line
+    ``first_line`` on, newline-ended.
 
-    ``kinds`` names the line kinds; ``ends_early(prefix)`` says whether the hand is still
+    ``kinds`` names the line kinds; ``still_open(prefix)`` says whether the hand is still
     unfinished after ``prefix`` (the lines before the one the lexer stopped on).
     """
     last = text.count("\n")
     line: int = exc.line if isinstance(exc.line, int) and exc.line > 0 else last
     incomplete = ran_out(exc)
     if not incomplete and isinstance(exc, UnexpectedCharacters) and line == last:
-        incomplete = ends_early(text[: exc.pos_in_stream])  # cut mid-line?
+        incomplete = still_open(text[: exc.pos_in_stream])  # cut mid-line?
     expected = expected_kinds(exc)
     if incomplete:
         line = last
@@ -81,15 +83,15 @@ def syntax_error(
     if named:
         more = ", …" if len(named) > SHOWN_EXPECTED else ""
         message += f" (expected {', '.join(named[:SHOWN_EXPECTED])}{more})"
-    return ParseError(message=message, path=raw.path, line=raw.line + line - 1,
-                      column=None if incomplete else 1, hand_id=hand_id_of(text),
+    return ParseError(message=message, path=raw.path, line=raw.line + first_line + line - 2,
+                      column=None if incomplete else 1, hand_id=hand_id_of(raw.text),
                       expected=expected, text=raw.text, incomplete=incomplete)
 
 
-def field_error(message: str, raw: RawHand, line: int, text: str) -> ParseError:
+def field_error(message: str, raw: RawHand, line: int) -> ParseError:
     """A line the grammar took whose fields make no sense: ``line`` is 1-based in the hand."""
-    return ParseError(message=message, path=raw.path, line=raw.line + line - 1, column=1,
-                      hand_id=hand_id_of(text), text=raw.text)
+    return ParseError(message=message, path=raw.path, line=raw.line + line - 1,
+                      hand_id=hand_id_of(raw.text), text=raw.text)
 
 
 __all__ = ["LineKinds", "expected_kinds", "field_error", "hand_id_of", "ran_out",
