@@ -423,7 +423,7 @@ LINE_KINDS: dict[str, str] = {
     "COLLECT": "a collected line", "SHOW": "a shows line", "MUCK": "a mucks line",
     "NO_SHOW": "a doesn't show line", "NO_LOW": "No low hand qualified",
     "SHOW_DOWN": "*** SHOW DOWN ***", "SUMMARY": "*** SUMMARY ***", "TOTAL_POT": "Total pot",
-    "BOARD": "the Board", "SEAT_RESULTS": "a summary seat line",
+    "SEAT_RESULTS": "a summary seat line",
 }
 
 

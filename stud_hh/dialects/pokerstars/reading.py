@@ -158,10 +158,19 @@ class HandReader:
         """``*** SUMMARY ***``: the ``Summary`` event comes from the ``Total pot`` line."""
 
     def total_pot(self, text: str) -> None:
-        self.hand.add(self.read.total_pot(text))
-
-    def board(self, text: str) -> None:
-        self.hand.board(line.cards(text[len("Board [") : -1]))
+        """``Total pot ... | Rake ...``, maybe the board, and the summary's seat lines."""
+        total, *lines = text.split("\n")
+        hand = self.hand
+        hand.add(self.read.total_pot(total))
+        first = 1
+        if lines and lines[0].startswith("Board ["):
+            try:
+                hand.board(line.cards(lines[0][len("Board [") : -1]))
+            except line.FIELD_ERRORS as exc:
+                raise line.LineError(str(exc), 1) from None
+            first = 2
+        if len(lines) >= first:
+            hand.seat_results(line.read_run(self.read.seat_result, lines[first - 1 :], first))
 
     def seat_results(self, text: str) -> None:
         self.hand.seat_results(line.read_run(self.read.seat_result, text.split("\n")))
@@ -186,7 +195,7 @@ READERS: dict[str, Callable[[HandReader, str], None]] = {
     "SHOW_DOWN": HandReader.showdown, "SHOW": HandReader.show, "MUCK": HandReader.muck,
     "NO_SHOW": HandReader.no_show, "UNCALLED": HandReader.uncalled,
     "COLLECT": HandReader.collect, "SUMMARY": HandReader.summary,
-    "TOTAL_POT": HandReader.total_pot, "BOARD": HandReader.board,
+    "TOTAL_POT": HandReader.total_pot,
     "SEAT_RESULTS": HandReader.seat_results,
 }
 #: line kinds read by ``note`` or ``fixed``, which take the kind
