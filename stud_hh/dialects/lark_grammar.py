@@ -83,13 +83,15 @@ def build_parser(
     site: str,
     transformer: LineTokens,
     use_cython: bool | None = None,
+    start: tuple[str, ...] = ("start",),
     ignored: dict[str, Callable[[Any], object]] | None = None,
 ) -> lark.Lark:
     """The LALR parser of ``grammars/<site>.lark`` (contextual lexer, cached grammar).
 
     ``use_cython``: None takes lark-cython when it is installed, True requires it, False
-    runs pure Lark. ``ignored``: what to do with the tokens of each ``%ignore`` terminal
-    (Lark's ``lexer_callbacks``: the parser never sees them).
+    runs pure Lark. ``start``: the rules a parse may start from (``Lark.parse(text,
+    start)``). ``ignored``: what to do with the tokens of each ``%ignore`` terminal (Lark's
+    ``lexer_callbacks``: the parser never sees them).
     """
     if use_cython and _CYTHON is None:
         raise RuntimeError("lark-cython is not installed (pip install 'stud_hh[fast]')")
@@ -97,8 +99,8 @@ def build_parser(
     if use_cython is not False and _CYTHON is not None:
         options["_plugins"] = _CYTHON  # lark-cython's documented way in
     return lark.Lark(grammar_text(site), parser="lalr", lexer="contextual",
-                     transformer=transformer, lexer_callbacks=ignored or {}, cache=True,
-                     **options)
+                     transformer=transformer, start=list(start),
+                     lexer_callbacks=ignored or {}, cache=True, **options)
 
 
 __all__ = ["LineToken", "LineTokens", "build_parser", "grammar_text"]

@@ -1,7 +1,7 @@
 """The first two lines of a PokerStars hand: the header's fields and the table line.
 
 The header's format is the grammar's ``HEADER`` terminal: its ``(?P<field>)`` groups are
-read here by name, with the very regex Lark lexes the line with (``HeaderFields.read``).
+read here by name, with the very regex Lark lexes the line with (``HeaderFields.of``).
 The header is read before the rest of the hand, because it says whether the hand is stud at
 all: a mixed-game file (HORSE, 8-Game, Home Games) interleaves hold'em, Omaha and draw
 hands, which come back as ``OtherGame``, unparsed.
@@ -59,12 +59,9 @@ class HeaderFields(NamedTuple):
     other_limit: str | None
 
     @staticmethod
-    def read(header: re.Pattern[str], text: str) -> HeaderFields | None:
-        """The fields of the header at the start of ``text``, or None if it is none."""
-        match = header.match(text)
-        if match is None:
-            return None
-        return HeaderFields._make(match.group(*HeaderFields._fields))
+    def of(header: re.Match[str]) -> HeaderFields:
+        """The fields of a match of the grammar's ``HEADER`` terminal."""
+        return HeaderFields._make(header.group(*HeaderFields._fields))
 
     def other(self) -> str | None:
         """The game and limit of a hand that is not stud (``Hold'em No Limit``), else None."""
