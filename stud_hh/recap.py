@@ -283,7 +283,7 @@ def first_upcard(deal: Deal) -> int | None:
     i = up.index(True)
     if cards[i] is not None:
         return cards[i]
-    return next((c for c, u in zip(cards[i + 1:], up[i + 1:], strict=True)
+    return next((c for c, u in zip(cards[i + 1:], up[i + 1:], strict=False)
                  if u and c is not None), None)
 
 
