@@ -1,126 +1,174 @@
-"""Parsing speed: hands/second for splitting alone (the floor) and for the full parse.
+"""Parsing speed: hands/second for splitting alone (the floor) and for the full parse, and
+the ratio against a reference tree measured in the same run.
 
     python benchmarks/parse_bench.py [--hands 20000] [--rounds 3] [--no-pure] [--corpus PATH]
+                                     [--reference /work/baseline]
 
 Builds (once, cached) a corpus of PokerStars hands replicated from the real ones with fresh
 ids (or takes ``--corpus``: a hand history file, or a directory of ``*.txt`` ones, such as
 a simulated session corpus: the replicated corpus repeats a few dozen hands, so whatever
-the parser remembers between hands helps it more than real sessions would), then, in the
-same run and interleaved round by round so that a busy machine slows every figure alike,
-times on one core:
+the parser remembers between hands helps it more than real sessions would), then times,
+on one core, each in a fresh process that first warms up (builds its Lark parser):
 
-  (a) split:  bytes -> decoded text -> ``RawHand`` per hand (``read_hands``), the floor;
+  (a) split:  bytes -> decoded, normalised text -> ``RawHand`` per hand, the floor;
   (b) parse:  split + dialect detection + Lark (lark-cython) + events (``parse_file``);
   (c) pure:   the same through pure-Python Lark, for reference.
 
-CPU time (``time.process_time``) is reported beside wall time because other processes
-share the machine; the ratios are taken within each round and their median printed.
+With ``--reference TREE`` every round times this tree and ``TREE`` (another checkout of
+stud_hh, e.g. the tree before a change) one after the other, alternating which goes first,
+so that a busy machine slows both alike; the ratio this/reference is taken within each round
+and its median printed. CPU time (``time.process_time``) is reported beside wall time
+because other processes share the machine.
 """
 
 from __future__ import annotations
 
 import argparse
-import gc
+import json
+import os
 import statistics
+import subprocess
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+MODES = ("split", "parse", "pure")
 
-from benchmarks.corpus import build_corpus
+#: Run in a fresh process with the measured tree first on ``sys.path``: only entry points
+#: every tree of stud_hh has (``read_hands``, ``hand_starts``, ``parse_file``, the dialect).
+_WORKER = r'''
+import gc, json, sys, time
+from pathlib import Path
+
 from stud_hh.dialects import hand_starts
-from stud_hh.dialects.pokerstars.parser import PokerStarsParser
+from stud_hh.dialects.pokerstars import PokerStars
 from stud_hh.events import Hand
 from stud_hh.parse import parse_file
 from stud_hh.reader import read_hands
 
-
-def _files(path: Path) -> list[Path]:
-    return sorted(path.glob("*.txt")) if path.is_dir() else [path]
-
-
-def _split(path: Path) -> int:
-    return sum(1 for file in _files(path) for _ in read_hands(file, boundary=hand_starts()))
+corpus, warm, modes = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3].split(",")
+files = sorted(corpus.glob("*.txt")) if corpus.is_dir() else [corpus]
+pure = PokerStars(use_cython=False)
 
 
-def _parse(path: Path) -> int:
+def split(path):
+    return sum(1 for _ in read_hands(path, boundary=hand_starts()))
+
+
+def parse(path):
     count = 0
-    for file in _files(path):
-        for result in parse_file(file):
-            if type(result) is not Hand:
-                raise SystemExit(f"benchmark corpus hand failed to parse: {result}")
-            count += 1
+    for result in parse_file(path):
+        if type(result) is not Hand:
+            raise SystemExit(f"benchmark corpus hand failed to parse: {result}")
+        count += 1
     return count
 
 
-def _pure(parser: PokerStarsParser) -> Callable[[Path], int]:
-    def run(path: Path) -> int:
-        count = 0
-        for file in _files(path):
-            for raw in read_hands(file, boundary=hand_starts()):
-                if type(parser.parse_hand(raw)) is not Hand:
-                    raise SystemExit("benchmark corpus hand failed to parse (pure lark)")
-                count += 1
-        return count
-
-    return run
+def parse_pure(path):
+    count = 0
+    for raw in read_hands(path, boundary=hand_starts()):
+        if type(pure.parse_hand(raw)) is not Hand:
+            raise SystemExit("benchmark corpus hand failed to parse (pure Lark)")
+        count += 1
+    return count
 
 
-def _time(work: Callable[[Path], int], path: Path) -> tuple[int, float, float]:
+work = {"split": split, "parse": parse, "pure": parse_pure}
+for mode in modes:
+    work[mode](warm)  # build the Lark parsers, fill the caches a session would
+out = {}
+for mode in modes:
     gc.collect()
     wall, cpu = time.perf_counter(), time.process_time()
-    count = work(path)
-    return count, time.perf_counter() - wall, time.process_time() - cpu
+    count = sum(work[mode](path) for path in files)
+    out[mode] = [count, time.process_time() - cpu, time.perf_counter() - wall]
+print(json.dumps(out))
+'''
+
+
+def _measure(tree: Path, corpus: Path, warm: Path, modes: list[str]) -> dict[str, list[float]]:
+    env = dict(os.environ, PYTHONPATH=str(tree))
+    done = subprocess.run([sys.executable, "-c", _WORKER, str(corpus), str(warm),
+                           ",".join(modes)], env=env, cwd=tree, capture_output=True,
+                          text=True, check=False)
+    if done.returncode:
+        raise SystemExit(f"worker for {tree} failed:\n{done.stderr[-2000:]}")
+    result: dict[str, list[float]] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+def _rate(sample: list[float]) -> tuple[float, float]:
+    count, cpu, wall = sample
+    return count / cpu, count / wall
 
 
 def main(argv: list[str] | None = None) -> int:
-    options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sys.path.insert(0, str(ROOT))
+    from benchmarks.corpus import build_corpus
+    from stud_hh.reader import read_hands
+
+    options = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     options.add_argument("--hands", type=int, default=20_000)
     options.add_argument("--rounds", type=int, default=3)
     options.add_argument("--no-pure", action="store_true", help="skip the pure-Lark run")
     options.add_argument("--corpus", type=Path, default=None,
                          help="time this file, or directory of *.txt files, instead")
+    options.add_argument("--reference", type=Path, default=None,
+                         help="another stud_hh tree to time in the same rounds")
     args = options.parse_args(argv)
 
     path = args.corpus or build_corpus(args.hands)
-    if args.corpus is not None:
-        args.hands = _split(path)
-    size = sum(file.stat().st_size for file in _files(path))
-    _parse(build_corpus(200))  # build the Lark parser outside the timings
-    runs: dict[str, Callable[[Path], int]] = {"split": _split, "parse": _parse}
-    if not args.no_pure:
-        runs["pure"] = _pure(PokerStarsParser(use_cython=False))
-    cpu_rates: dict[str, list[float]] = {name: [] for name in runs}
-    wall_rates: dict[str, list[float]] = {name: [] for name in runs}
-    ratios: list[float] = []
-    print(f"corpus: {path} ({args.hands} hands, {size / 1e6:.1f} MB, {size / args.hands:.0f} "
-          f"bytes/hand); {args.rounds} rounds, one process")
+    files = sorted(path.glob("*.txt")) if path.is_dir() else [path]
+    hands = sum(1 for file in files for _ in read_hands(file))
+    size = sum(file.stat().st_size for file in files)
+    warm = build_corpus(200)
+    modes = [m for m in MODES if not (args.no_pure and m == "pure")]
+    trees = {"this": ROOT}
+    if args.reference is not None:
+        trees["reference"] = args.reference.resolve()
+    print(f"corpus: {path} ({hands} hands, {size / 1e6:.1f} MB, {size / max(hands, 1):.0f} "
+          f"bytes/hand); {args.rounds} rounds, a fresh process per tree and round")
+    rates: dict[str, dict[str, list[tuple[float, float]]]] = {
+        tree: {mode: [] for mode in modes} for tree in trees}
+    ratios: dict[str, list[float]] = {mode: [] for mode in modes}
     for round_no in range(1, args.rounds + 1):
-        line = []
-        for name, work in runs.items():
-            count, wall, cpu = _time(work, path)
-            assert count == args.hands, (name, count)
-            cpu_rates[name].append(count / cpu)
-            wall_rates[name].append(count / wall)
-            line.append(f"{name} {count / cpu:,.0f}/s cpu ({count / wall:,.0f}/s wall)")
-        ratios.append(cpu_rates["split"][-1] / cpu_rates["parse"][-1])
-        print(f"round {round_no}: " + "; ".join(line))
-    print()
-    print("median hands/second (CPU time; wall time in brackets):")
-    for name in runs:
-        print(f"  ({'abc'[list(runs).index(name)]}) {name:<5} "
-              f"{statistics.median(cpu_rates[name]):>9,.0f}  "
-              f"[{statistics.median(wall_rates[name]):>9,.0f}]")
-    print(f"split/parse ratio (median of rounds): {statistics.median(ratios):.1f}x; "
-          f"parse is {100 / statistics.median(ratios):.1f} % of the split floor's speed")
-    if "pure" in runs:
-        speedup = statistics.median(cpu_rates["parse"]) / statistics.median(cpu_rates["pure"])
-        print(f"lark-cython speed-up over pure Lark: {speedup:.2f}x")
+        order = list(trees) if round_no % 2 else list(reversed(trees))
+        for tree in order:
+            measured = _measure(trees[tree], path, warm, modes)
+            parts = []
+            for mode in modes:
+                count = measured[mode][0]
+                if count != hands:
+                    raise SystemExit(f"{tree} {mode}: {count} hands, expected {hands}")
+                cpu, wall = _rate(measured[mode])
+                rates[tree][mode].append((cpu, wall))
+                parts.append(f"{mode} {cpu:,.0f}/s cpu ({wall:,.0f}/s wall)")
+            print(f"round {round_no} {tree:>9}: " + "; ".join(parts))
+        if "reference" in trees:
+            for mode in modes:
+                ratios[mode].append(rates["this"][mode][-1][0] / rates["reference"][mode][-1][0])
+    print("\nmedian hands/second (CPU time; wall time in brackets):")
+    for tree in trees:
+        for mode in modes:
+            cpu = statistics.median(r[0] for r in rates[tree][mode])
+            wall = statistics.median(r[1] for r in rates[tree][mode])
+            print(f"  {tree:>9} {mode:<5} {cpu:>9,.0f}  [{wall:>9,.0f}]")
+    if "reference" in trees:
+        print("this tree / reference, CPU time (median of the rounds' ratios):")
+        for mode in modes:
+            print(f"  {mode:<5} {statistics.median(ratios[mode]):.3f}x  "
+                  f"(rounds: {', '.join(f'{r:.3f}' for r in ratios[mode])})")
+    this = rates["this"]
+    split = statistics.median(r[0] for r in this["split"])
+    parse = statistics.median(r[0] for r in this["parse"])
+    print(f"parse is {100 * parse / split:.1f} % of the split floor's speed")
+    if "pure" in this:
+        pure = statistics.median(r[0] for r in this["pure"])
+        print(f"lark-cython speed-up over pure Lark: {parse / pure:.2f}x")
     target = 3_000
-    best = statistics.median(cpu_rates["parse"])
-    print(f"target {target:,} hands/s per core: {'met' if best >= target else 'NOT met'}")
+    print(f"target {target:,} hands/s per core: {'met' if parse >= target else 'NOT met'} "
+          f"(lark-cython {parse:,.0f}/s"
+          + (f", pure Lark {pure:,.0f}/s)" if "pure" in this else ")"))
     return 0
 
 

@@ -3,12 +3,14 @@
 The domain package is pure: it never imports ``pipelines`` or ``dashboards``.
 """
 
+from typing import Any
+
 from stud_hh.events import Game, Hand, ParseError, Street
 
 __all__ = ["Game", "Hand", "ParseError", "Street", "parse_file", "parse_text"]
 
 
-def __getattr__(name: str):  # lazy, so ``import stud_hh`` does not build the Lark parser
+def __getattr__(name: str) -> Any:  # lazy, so ``import stud_hh`` does not build the Lark parser
     if name in ("parse_file", "parse_text"):
         from stud_hh import parse
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from stud_hh.dialects import find_dialect, hand_starts
 from stud_hh.events import Hand, OtherGame, ParseError
-from stud_hh.reader import RawHand, read_hands, split_hands
+from stud_hh.reader import RawHand, normalise, read_hands, split_hands
 
 
 def parse_raw(raw: RawHand) -> Hand | ParseError | OtherGame:
@@ -44,12 +44,8 @@ def parse_file(path: str | Path) -> Iterator[Hand | ParseError | OtherGame]:
 
 
 def parse_text(text: str, path: str | None = None) -> Iterator[Hand | ParseError | OtherGame]:
-    """Every hand in ``text`` (already decoded; CRLF and CR are normalised here)."""
-    if "\r" in text:
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
-    if "\ufeff" in text:
-        text = text.replace("\ufeff", "")
-    for raw in split_hands(iter((text,)), path, hand_starts()):
+    """Every hand in ``text`` (already decoded; normalised here as a file is when read)."""
+    for raw in split_hands(iter((normalise(text),)), path, hand_starts()):
         yield parse_raw(raw)
 
 

@@ -6,6 +6,11 @@ code page for old files. Files grow to hundreds of megabytes, so nothing here ho
 than one read chunk plus one hand in memory; and nothing here raises on bad bytes,
 because one unreadable hand must never cost the rest of the file.
 
+The text is normalised once, here, so that no grammar has to: every line ending (CRLF, CR,
+mixed in one file) becomes ``\n``, byte-order marks (also inside concatenated files) are
+dropped, and so is white space at the end of a line (clients and tracker exports leave
+spaces and tabs there).
+
 Hands are separated by blank lines (every site we know of does this); a ``boundary``
 pattern can also split hands that a broken export glued together without a blank line.
 
@@ -13,8 +18,8 @@ pattern can also split hands that a broken export glued together without a blank
 >>> hands = list(split_hands(iter(["A\\nB\\n\\n", "\\nC"]), "f.txt"))
 >>> [(h.line, h.text) for h in hands]
 [(1, 'A\\nB\\n'), (5, 'C\\n')]
->>> list(decode_chunks(io.BytesIO(b"\\xef\\xbb\\xbfA\\r\\nB\\r\\n")))
-['A\\nB\\n']
+>>> list(decode_chunks(io.BytesIO(b"\\xef\\xbb\\xbfA \\r\\nB\\t\\rC\\r\\n")))
+['A\\nB\\nC\\n']
 """
 
 from __future__ import annotations
@@ -39,16 +44,18 @@ _BOMS: tuple[tuple[bytes, str], ...] = (
 #: file of garbage must not grow memory without bound).
 MAX_HAND_CHARS = 1 << 22
 
+#: White space a line may end with (spaces, tabs, no-break spaces, form feeds, vertical
+#: tabs), each before its newline: ``in`` and ``str.replace`` find them, as a regex scan of
+#: every character took ~10x longer (and ``in`` of one character, memchr, is faster still:
+#: it rules out the rare ones before their two-character search).
+_TRAILING = (" \n", "\t\n", "\xa0\n", "\f\n", "\v\n")
+#: The same as one regex: for long runs of white space, where the loop would go round often.
+_TRAILING_RE = re.compile(r"[ \t\xa0\f\v]+(?=\n)")
+
 #: One or more blank (or whitespace-only) lines end a hand. (The first blank line is spelled
 #: out and the rest is possessive: the regex is tried at every newline of the file, and this
 #: form fails at a non-blank line without entering a repeat group, ~1.5x faster.)
 _BLANK_RUN = re.compile(r"\n[ \t\f\v]*\n(?:[ \t\f\v]*\n)*+")
-
-
-try:  # the regex parser, to read the literal start of a boundary pattern
-    from re import _parser as _sre_parse  # type: ignore[attr-defined]
-except ImportError:  # pragma: no cover - Python < 3.11
-    import sre_parse as _sre_parse
 
 
 class RawHand(NamedTuple):
@@ -77,17 +84,45 @@ def sniff_encoding(head: bytes) -> tuple[str, int]:
     return "utf-8", 0
 
 
+def normalise(text: str) -> str:
+    """``text`` with ``\\n`` line ends, no byte-order marks and no white space at the end
+    of its lines (the last one included: ``text`` is whole).
+
+    >>> normalise("\\ufeffA  \\r\\nB\\t\\rC \\n\\n D ")
+    'A\\nB\\nC\\n\\n D'
+    """
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if "\ufeff" in text:
+        text = text.replace("\ufeff", "")
+    return strip_trailing_space(text + "\n")[:-1]
+
+
+def strip_trailing_space(text: str) -> str:
+    """``text`` (``\\n`` line ends) without white space before any of its newlines."""
+    for _ in range(4):
+        found = [space for space in _TRAILING if space[0] in text and space in text]
+        if not found:
+            return text
+        for space in found:
+            text = text.replace(space, "\n")
+    return _TRAILING_RE.sub("", text)  # long runs of white space: one regex pass
+
+
 def decode_chunks(stream: BinaryIO, chunk_size: int = CHUNK_SIZE) -> Iterator[str]:
-    """Decoded text chunks with every line ending (CRLF, CR) turned into ``\\n``.
+    """Decoded text chunks, normalised (see ``normalise``).
 
     Once a chunk is not valid UTF-8 the rest of the file is read as cp1252 (the encoding of
     old Windows clients); bytes cp1252 leaves undefined become U+FFFD, never an exception.
-    Byte-order marks inside the text (files concatenated with ``cat``) are dropped.
+    Byte-order marks inside the text (files concatenated with ``cat``) are dropped. A CR or
+    white space at the very end of a chunk waits for the next one: it may be the first half
+    of a CRLF, or the end of a line that goes on.
     """
     head = stream.read(max(chunk_size, 64))
     encoding, skip = sniff_encoding(head)
     decoder = codecs.getincrementaldecoder(encoding)("strict")
     pending_cr = False
+    pending_space = ""
     data = head[skip:] or stream.read(chunk_size)  # a file that is only a BOM is empty
     while True:
         final = not data
@@ -108,11 +143,27 @@ def decode_chunks(stream: BinaryIO, chunk_size: int = CHUNK_SIZE) -> Iterator[st
             text = text.replace("\r\n", "\n").replace("\r", "\n")
         if "\ufeff" in text:
             text = text.replace("\ufeff", "")
+        text = pending_space + text
+        if final:
+            text = strip_trailing_space(text + "\n")[:-1]
+        else:
+            text, pending_space = _hold_back_space(text)
+            text = strip_trailing_space(text)
         if text:
             yield text
         if final:
             return
         data = stream.read(chunk_size)
+
+
+def _hold_back_space(text: str) -> tuple[str, str]:
+    """``text`` split before the white space it ends with (after its last newline)."""
+    end = len(text.rstrip())
+    if end == len(text):
+        return text, ""
+    newline = text.rfind("\n", end)
+    cut = newline + 1 if newline >= 0 else end
+    return text[:cut], text[cut:]
 
 
 def split_hands(
@@ -176,51 +227,25 @@ def _emit(
         line += 1
     if boundary is None:
         return [RawHand(path, line, buffer[start:end])]
-    needle = _line_start_needle(boundary)
-    if needle is not None and buffer.find(needle, start, end) < 0:
-        return [RawHand(path, line, buffer[start:end])]  # no boundary at a line start
     hands = []
     cut = start
-    for match in boundary.finditer(buffer, start + 1, end):
-        if buffer[match.start() - 1] != "\n":
-            continue
-        hands.append(RawHand(path, line, buffer[cut : match.start()]))
-        line += buffer.count("\n", cut, match.start())
-        cut = match.start()
+    for match in _at_line_starts(boundary).finditer(buffer, start, end):
+        hands.append(RawHand(path, line, buffer[cut : match.start() + 1]))
+        line += buffer.count("\n", cut, match.start() + 1)
+        cut = match.start() + 1
     hands.append(RawHand(path, line, buffer[cut:end]))
     return hands
 
 
 @lru_cache(maxsize=32)
-def _line_start_needle(boundary: re.Pattern[str]) -> str | None:
-    """``"\\n"`` and the literal text every match of ``boundary`` starts with, or None.
+def _at_line_starts(boundary: re.Pattern[str]) -> re.Pattern[str]:
+    """``boundary`` where it starts a line (after a ``\\n``, never at a hand's own start).
 
-    ``_emit`` looks for it with ``str.find`` (memchr-fast) before running ``boundary`` over
-    a hand: only a match at a line start cuts, so a hand without the needle holds none, and
-    the regex scan of every hand's text (a tenth of the reader's time) is skipped.
+    The leading newline is a literal the regex engine searches for quickly (memchr), even
+    when ``boundary`` ignores case: scanning for ``boundary`` itself tried it at every
+    character (an IGNORECASE pattern has no literal start), ~20x slower.
     """
-    if boundary.flags & (re.IGNORECASE | re.LOCALE):
-        return None
-    try:
-        items = list(_sre_parse.parse(boundary.pattern, boundary.flags))
-    except Exception:  # pragma: no cover - whatever this Python's parser does not take
-        return None
-    prefix: list[str] = []
-    _literal_prefix(items, prefix)
-    return "\n" + "".join(prefix) if prefix else None
-
-
-def _literal_prefix(items: list[tuple[object, object]], prefix: list[str]) -> bool:
-    """Append the literal characters ``items`` starts with; True if it is all literal."""
-    for op, arg in items:
-        if op is _sre_parse.LITERAL:
-            prefix.append(chr(arg))  # type: ignore[arg-type]
-        elif op is _sre_parse.SUBPATTERN and not arg[1] and not arg[2]:  # type: ignore[index]
-            if not _literal_prefix(list(arg[3]), prefix):  # type: ignore[index]
-                return False
-        else:
-            return False
-    return True
+    return re.compile(f"\n(?:{boundary.pattern})", boundary.flags)
 
 
 def read_text_hands(

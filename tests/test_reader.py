@@ -159,33 +159,31 @@ def test_endless_text_without_blank_lines_is_cut(monkeypatch: pytest.MonkeyPatch
                for i, r in enumerate(raws))
 
 
-def test_boundary_needle_is_the_literal_line_start_of_the_pattern() -> None:
+def test_boundary_cuts_only_at_line_starts_in_any_case() -> None:
     from stud_hh.dialects import hand_starts
-    from stud_hh.reader import _line_start_needle
 
-    assert _line_start_needle(hand_starts()) == "\nPokerStars "
-    assert _line_start_needle(re.compile(r"(ab)c\d")) == "\nabc"
-    assert _line_start_needle(re.compile(r"(?i)abc")) is None  # case-blind: no needle
-    assert _line_start_needle(re.compile(r"\d+abc")) is None
+    glued = ("POKERSTARS GAME #1: x\nline a PokerStars Hand #2: y\npokerstars hand #3: z\n"
+             "PokerStars Home Game Hand #4: {Club} w\n")
+    raws = list(read_text_hands(io.BytesIO(glued.encode()), None, hand_starts()))
+    assert [(r.line, r.text.split(":")[0]) for r in raws] == [
+        (1, "POKERSTARS GAME #1"), (3, "pokerstars hand #3"), (4, "PokerStars Home Game Hand #4")]
 
 
 _PIECES = ["PokerStars Hand #1: x\n", "PokerStars Game #22:\n", "a PokerStars Hand #3:\n",
-           "line\n", "\n", " \n", "PokerStars \n", "x"]
+           "line\n", "\n", " \n", "PokerStars \n", "x", "POKERSTARS GAME #4:\n"]
 
 
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.sampled_from(_PIECES), max_size=14))
-def test_boundary_needle_never_changes_the_split(pieces: list[str]) -> None:
-    """``_emit`` skips the boundary regex when the needle is absent: same hands as without."""
+def test_boundary_cuts_where_a_line_starting_regex_matches(pieces: list[str]) -> None:
+    """A hand is cut before every line the boundary matches, and nowhere else."""
     import stud_hh.reader as reader
     from stud_hh.dialects import hand_starts
 
     text = "".join(pieces)
-    fast = list(reader.split_hands(iter([text]), "f", hand_starts()))
-    needle = reader._line_start_needle
-    reader._line_start_needle = lambda boundary: None  # type: ignore[assignment]
-    try:
-        plain = list(reader.split_hands(iter([text]), "f", hand_starts()))
-    finally:
-        reader._line_start_needle = needle
-    assert fast == plain
+    hands = list(reader.split_hands(iter([text]), "f", hand_starts()))
+    kept = [line for hand in hands for line in hand.text.split("\n") if line.strip()]
+    assert kept == [line for line in text.split("\n") if line.strip()]
+    for hand in hands:
+        for line in hand.text.split("\n")[1:]:
+            assert not hand_starts().match(line)

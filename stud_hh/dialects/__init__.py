@@ -1,23 +1,42 @@
-"""Site dialects: each poker site's text format is one sub-package behind one protocol.
+"""Site dialects: every hand-history format stud_hh knows, read or only recognised.
 
-A dialect recognises its own hands from their first line (``sniff``) and turns one
-``RawHand`` into a ``Hand`` or a ``ParseError``; it never raises. Adding a site means adding a
-sub-package and one entry to ``DIALECTS``; callers only ever go through ``detect``.
+A **dialect** is a site's format stud_hh reads. It recognises the first line of one of its
+hands (``recognise``), cuts a file into hands (``split``: text formats on blank lines, see
+``TextDialect``), and turns one hand's text into a ``Hand``, a ``ParseError`` or an
+``OtherGame`` (``parse_hand``, which never raises). ``REGISTRY`` lists the dialects;
+``NOT_YET_READ`` lists the formats of sites stud_hh recognises but does not read yet, so that
+their files are reported per site instead of being cut into unreadable "hands". A site
+moves from the second list to the first when its dialect is written: ``docs/dialects.md`` is
+the checklist, with PokerStars as the worked example.
 
->>> detect("PokerStars Hand #1:  Razz Limit ($1/$2 USD) - 2020/01/01 10:00:00 ET").name
+Everything that asks "which format is this?" asks here: ``stud_hh.parse`` per hand,
+``stud_hh.formats`` per file, the reader's hand boundary (``hand_starts``).
+
+>>> identify("PokerStars Hand #1:  Razz Limit ($1/$2 USD) - 2020/01/01 10:00:00 ET").name
 'pokerstars'
->>> find_dialect("Full Tilt Poker Game #1: ...") is None
+>>> identify("Full Tilt Poker Game #1: Table T - $1/$2 - Limit Razz - 1:00:00 ET").site
+'Full Tilt Poker'
+>>> identify("Seat 1: Hero (100 in chips)") is None
 True
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from dataclasses import dataclass
 from functools import cache
-from typing import Protocol, runtime_checkable
+from importlib import import_module
+from typing import BinaryIO, Protocol, runtime_checkable
 
-from stud_hh.events import Hand, ParseError
-from stud_hh.reader import RawHand
+from stud_hh.events import Parsed
+from stud_hh.reader import RawHand, read_text_hands
+
+#: Every dialect, as ``"module:Class"``, most common first. A dialect is imported and built
+#: on first use (a Lark grammar takes a moment to load), never on ``import stud_hh``.
+REGISTRY: tuple[str, ...] = (
+    "stud_hh.dialects.pokerstars:PokerStars",
+)
 
 
 @runtime_checkable
@@ -26,16 +45,80 @@ class Dialect(Protocol):
 
     #: short lowercase identifier, also ``Header.site`` of the hands it parses
     name: str
-    #: matches (at a line start) the first line of a hand; the reader splits on it too
+    #: the site as players know it ("PokerStars"), for summaries
+    site: str
+    #: the ``stud_hh.rules`` preset the site deals by (the importer's and auditor's default)
+    rules: str
+    #: the first line of a hand, for text formats: the reader also cuts hands a broken
+    #: export glued together on it; None for a format that splits its files itself
+    hand_start: re.Pattern[str] | None
+
+    def recognise(self, line: str) -> bool:
+        """Whether ``line`` (one line, without its line end or surrounding white space) is
+        the first line of a hand in this dialect."""
+        ...
+
+    def split(self, stream: BinaryIO, path: str | None) -> Iterator[RawHand]:
+        """The hands of an open file, in order, streaming (flat memory)."""
+        ...
+
+    def parse_hand(self, raw: RawHand) -> Parsed:
+        """The hand in ``raw``, or a ``ParseError`` naming file, line and hand, or an
+        ``OtherGame`` for a hand of a game stud_hh does not read. Never raises."""
+        ...
+
+
+class TextDialect:
+    """The usual text format: a hand starts with a line ``hand_start`` matches and ends at a
+    blank line. A subclass sets ``name``, ``site``, ``rules`` and ``hand_start`` and
+    writes ``parse_hand``."""
+
+    name: str
+    site: str
+    rules: str
     hand_start: re.Pattern[str]
 
-    def sniff(self, text: str) -> bool:
-        """Whether ``text`` (a hand, or the start of a file) is written in this dialect."""
-        ...
+    def recognise(self, line: str) -> bool:
+        return self.hand_start.match(line) is not None
 
-    def parse_hand(self, raw: RawHand) -> Hand | ParseError:
-        """The hand in ``raw``, or a ``ParseError`` carrying file, line and text."""
-        ...
+    def split(self, stream: BinaryIO, path: str | None) -> Iterator[RawHand]:
+        return read_text_hands(stream, path, self.hand_start)
+
+
+@dataclass(frozen=True, slots=True)
+class KnownFormat:
+    """A site's format stud_hh recognises (by the first line of a hand, or of a session for
+    XML formats) but does not read yet."""
+
+    site: str
+    first_line: re.Pattern[str]
+
+    def recognise(self, line: str) -> bool:
+        return self.first_line.match(line) is not None
+
+
+def _known(site: str, *patterns: str) -> KnownFormat:
+    return KnownFormat(site, re.compile("|".join(f"(?:{p})" for p in patterns)))
+
+
+#: The formats of ``../shared/corpus/real`` and of the trackers' documentation that no
+#: dialect reads yet, each by the line that starts a hand (or a session).
+NOT_YET_READ: tuple[KnownFormat, ...] = (
+    _known("Full Tilt Poker", r"Full ?Tilt Poker Game #\d+"),
+    _known("PartyPoker", r"\*{5} Hand History [Ff]or Game \d+", r"Game #\d+ starts\."),
+    _known("888poker", r"\*{5} 888(?:poker|\.\w\w)? .*Hand History"),
+    _known("Winamax", r"Winamax Poker - "),
+    _known("Bovada", r"(?:Bovada|Bodog|Ignition) Hand #\d+"),
+    _known("Winning Poker Network", r"Game started at: \d{4}/\d+/\d+",
+           r"(?:Game )?Hand #\d+ - \w[^()\n]*\((?:Fixed |No |Pot )?Limit\) - "),
+    _known("iPoker", r"<session sessioncode=\"", r"<\?xml[^>]*\?>\s*<session\b"),
+    _known("Merge", r"<description type=\"", r"<game id=\"\d+-\d+\""),
+    _known("Everleaf", r"Everleaf Gaming Game #\d+"),
+    _known("OnGame", r"\*{5} History for hand [A-Z]\d+-"),
+    _known("Absolute Poker / UB", r"Stage #\d+: "),
+    _known("KingsClub", r"#\d+: (?:Limit|No Limit|Pot Limit) [^\n]* - [\d,./]+(?: \d{4}-|$)"),
+    _known("PHH (TOML)", r"variant\s*=\s*['\"]\w+['\"]", r"actions\s*=\s*\[\s*['\"]?d dh"),
+)
 
 
 class UnknownFormat(ValueError):
@@ -44,38 +127,58 @@ class UnknownFormat(ValueError):
 
 @cache
 def dialects() -> tuple[Dialect, ...]:
-    """Every known dialect, most common first; built once, on first use (Lark is slowish)."""
-    from stud_hh.dialects.pokerstars import PokerStars
+    """Every registered dialect, in ``REGISTRY`` order; built once, on first use."""
+    found: list[Dialect] = []
+    for entry in REGISTRY:
+        module, _, name = entry.partition(":")
+        dialect = getattr(import_module(module), name)()
+        if not isinstance(dialect, Dialect):  # pragma: no cover - a broken registry entry
+            raise TypeError(f"{entry} does not implement the Dialect protocol")
+        found.append(dialect)
+    return tuple(found)
 
-    return (PokerStars(),)
 
-
-def find_dialect(text: str) -> Dialect | None:
-    """The dialect of ``text`` (leading blank lines and BOMs allowed), or None."""
-    head = text.lstrip("\ufeff \t\r\n")[:200]
+def identify(line: str) -> Dialect | KnownFormat | None:
+    """The format whose hands start with ``line``: a dialect first, else a format known but
+    not read yet, else None. White space and byte-order marks around ``line`` are ignored."""
+    line = line.strip(" \t\r\n\ufeff\x00")
     for dialect in dialects():
-        if dialect.sniff(head):
+        if dialect.recognise(line):
             return dialect
+    for known in NOT_YET_READ:
+        if known.recognise(line):
+            return known
     return None
 
 
+def find_dialect(text: str) -> Dialect | None:
+    """The dialect of ``text`` by its first line (blank lines and BOMs before it allowed)."""
+    first = text.lstrip("\ufeff \t\r\n").partition("\n")[0]
+    found = identify(first)
+    return None if isinstance(found, KnownFormat) else found
+
+
 def detect(text: str) -> Dialect:
-    """The dialect of ``text``; raises ``UnknownFormat`` when no dialect claims it."""
+    """The dialect of ``text``; raises ``UnknownFormat`` when no dialect reads it."""
     dialect = find_dialect(text)
     if dialect is None:
-        first = text.lstrip("\ufeff \t\r\n").split("\n", 1)[0][:80]
+        first = text.lstrip("\ufeff \t\r\n").partition("\n")[0][:80]
         raise UnknownFormat(f"not a hand history format stud_hh knows: {first!r}")
     return dialect
 
 
-def hand_starts() -> re.Pattern[str]:
-    """One pattern for the first line of a hand in any dialect (the reader's boundary)."""
-    return _hand_starts()
-
-
 @cache
-def _hand_starts() -> re.Pattern[str]:
-    return re.compile("|".join(f"(?:{d.hand_start.pattern})" for d in dialects()))
+def hand_starts() -> re.Pattern[str]:
+    """One pattern for the first line of a hand in any text dialect (the reader's
+    boundary); each dialect's flags (``IGNORECASE``) apply to its own part."""
+    parts = []
+    for dialect in dialects():
+        start = dialect.hand_start
+        if start is not None:
+            flags = "i" if start.flags & re.IGNORECASE else ""
+            parts.append(f"(?{flags}:{start.pattern})" if flags else f"(?:{start.pattern})")
+    return re.compile("|".join(parts) or "(?!)")
 
 
-__all__ = ["Dialect", "UnknownFormat", "detect", "dialects", "find_dialect", "hand_starts"]
+__all__ = ["NOT_YET_READ", "REGISTRY", "Dialect", "KnownFormat", "TextDialect",
+           "UnknownFormat", "detect", "dialects", "find_dialect", "hand_starts", "identify"]

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from datetime import datetime
+from functools import cache, lru_cache
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -139,19 +140,15 @@ class _MoneyTexts(dict[int, str]):
 _CENTS = ("", *(f".{cents:02d}" for cents in range(1, 100)))
 
 
-class _MoneyByCurrency(dict[str | None, _MoneyTexts]):
-    def __missing__(self, currency: str | None) -> _MoneyTexts:
-        texts = self[currency] = _MoneyTexts(currency)
-        return texts
-
-
-#: currency -> its amount texts
-_MONEY = _MoneyByCurrency()
+@cache  # one per currency: a handful
+def _money_texts(currency: str | None) -> _MoneyTexts:
+    """The amount texts of one currency (``None``: chips)."""
+    return _MoneyTexts(currency)
 
 
 def format_money(amount: int, currency: str | None) -> str:
     """Cents as PokerStars prints them (``$0.04``, ``$1``); chips as a plain integer."""
-    return _MONEY[currency][amount]
+    return _money_texts(currency)[amount]
 
 
 def _money_text(amount: int, currency: str | None) -> str:
@@ -210,7 +207,7 @@ def format_header(header: Header) -> list[str]:
 
 
 def _seat_line(seat: Seat, currency: str | None) -> str:
-    return _seat_text(seat, _MONEY[currency])
+    return _seat_text(seat, _money_texts(currency))
 
 
 def _seat_text(seat: Seat, money: _MoneyTexts) -> str:
@@ -423,7 +420,7 @@ def _format(event: Event, currency: str | None) -> str:
         formatter = _FORMATTERS[type(event)]
     except KeyError:
         raise TypeError(f"cannot write event {event!r}") from None
-    return formatter(event, _MONEY[currency])
+    return formatter(event, _money_texts(currency))
 
 
 def find_hero(hand: Hand) -> str | None:
@@ -477,15 +474,10 @@ def _earlier_cards(hand: Hand, target: Deal, hero: bool) -> list[int]:
     return earlier
 
 
-class _ShownAt(dict[tuple[bool, ...], tuple[int, ...]]):
+@lru_cache(maxsize=64)  # a few deal patterns
+def _shown_at(up: tuple[bool, ...]) -> tuple[int, ...]:
     """Deal pattern -> positions of its face-up cards (``(False, False, True)`` -> (2,))."""
-
-    def __missing__(self, up: tuple[bool, ...]) -> tuple[int, ...]:
-        positions = self[up] = tuple(i for i, face_up in enumerate(up) if face_up)
-        return positions
-
-
-_SHOWN_AT = _ShownAt()
+    return tuple(i for i, face_up in enumerate(up) if face_up)
 
 
 def write_hand(hand: Hand, hero: str | None = None) -> str:
@@ -502,7 +494,7 @@ def write_hand(hand: Hand, hero: str | None = None) -> str:
     header = hand.header
     if hero is None:
         hero = find_hero(hand)
-    money = _MONEY[header.currency]
+    money = _money_texts(header.currency)
     lines = format_header(header)
     append = lines.append
     symbol = money.symbol
@@ -525,20 +517,19 @@ def write_hand(hand: Hand, hero: str | None = None) -> str:
     events = hand.events
     plain = _PLAIN
     card_text = _CARD_TEXT
-    shown_at = _SHOWN_AT
     skip_board = False
     for index, event in enumerate(events):
         kind = type(event)
         formatter = plain.get(kind)
         if formatter is not None:  # one event, one line: most events
             append(formatter(event, money))
-        elif kind is Deal:
-            player = event.player  # type: ignore[union-attr]
-            cards = event.cards  # type: ignore[union-attr]
+        elif isinstance(event, Deal):
+            player = event.player
+            cards = event.cards
             if player == hero:
                 new = " ".join([card_text[c] for c in cards if c is not None])
             else:
-                at = shown_at[event.up]  # type: ignore[union-attr]
+                at = _shown_at(event.up)
                 if len(at) == 1:  # one upcard: every street but the 7th
                     i = at[0]
                     c = cards[i] if i < len(cards) else None
@@ -554,8 +545,8 @@ def write_hand(hand: Hand, hero: str | None = None) -> str:
                 else:
                     append(f"Dealt to {player} [{new}]")
                     known[player] = new
-        elif kind is StreetStart:
-            street = event.street  # type: ignore[union-attr]
+        elif isinstance(event, StreetStart):
+            street = event.street
             if street is _SEVENTH:  # a community card joins the river line
                 following = events[index + 1] if index + 1 < len(events) else None
                 if isinstance(following, BoardCard):
@@ -563,11 +554,11 @@ def write_hand(hand: Hand, hero: str | None = None) -> str:
                     skip_board = True
                     continue
             append(STREET_HEADERS[street])
-        elif kind is BoardCard:
+        elif isinstance(event, BoardCard):
             if skip_board:
                 skip_board = False
             else:
-                append(_board(event, money))  # type: ignore[arg-type]
+                append(_board(event, money))
         else:
             formatter = _FORMATTERS.get(kind)
             if formatter is None:
