@@ -15,6 +15,8 @@ from datetime import UTC, datetime
 
 import msgspec
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import stud_hh.facts
 import stud_hh.recap
@@ -54,7 +56,7 @@ from stud_hh.events import (
     UncalledReturn,
 )
 from stud_hh.facts import player_facts
-from stud_hh.recap import READERS, recap
+from stud_hh.recap import READERS, first_upcard, last_upcard, recap
 
 THIRD, FOURTH = Street.THIRD, Street.FOURTH
 #: One event of every type, in an order a history could print them.
@@ -119,3 +121,16 @@ def test_an_unknown_event_type_is_an_error() -> None:
 def test_the_doctested_examples_hold(module: object) -> None:
     result = doctest.testmod(module)  # type: ignore[arg-type]
     assert result.failed == 0 and result.attempted > 3
+
+
+_CARD = st.one_of(st.none(), st.integers(0, 51))
+
+
+@given(st.lists(_CARD, max_size=4), st.lists(st.booleans(), max_size=4))
+def test_first_and_last_upcards_are_those_a_plain_loop_finds(
+    cards: list[int | None], up: list[bool],
+) -> None:
+    deal = Deal(THIRD, "Ann", tuple(cards), tuple(up))
+    pairs = list(zip(cards, up, strict=False))
+    assert first_upcard(deal) == next((c for c, u in pairs if u and c is not None), None)
+    assert last_upcard(deal) == next((c for c, u in reversed(pairs) if u), None)
