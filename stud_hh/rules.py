@@ -10,7 +10,7 @@ True
 >>> ROBERTS.heads_up_uncapped, POKERSTARS.heads_up_uncapped
 (True, False)
 >>> sorted(PRESETS)
-['PAGAT', 'POKERSTARS', 'ROBERTS', 'TDA']
+['FULLTILT', 'PAGAT', 'POKERSTARS', 'ROBERTS', 'TDA']
 """
 
 from __future__ import annotations
@@ -216,11 +216,20 @@ POKERSTARS = RuleSet(
     short_bring_in=ShortBringIn.FULL,
 )
 
+# What the real Full Tilt files show (../shared/corpus/real/{cash,tour}/FTP/Stud): the
+# PokerStars rules, but a bring-in all-in for less than the bring-in may just be called:
+# Razz-USD-HUSNG-2-201102.Villain.allin.on.bringing.txt, game 28333847000 (80/160, ante
+# 15): "Villain brings in for 9, and is all in" / "Hero calls 9", and the hand goes on to
+# the showdown without Hero completing. Nothing else in the files differs: completions are
+# "completes it to X", raises "raises to X" and the cap is not reached in any hand.
+FULLTILT = replace(POKERSTARS, name="FULLTILT", short_bring_in=ShortBringIn.MATCH)
+
 PRESETS: dict[str, RuleSet] = {
     "ROBERTS": ROBERTS,
     "TDA": TDA,
     "PAGAT": PAGAT,
     "POKERSTARS": POKERSTARS,
+    "FULLTILT": FULLTILT,
 }
 
 

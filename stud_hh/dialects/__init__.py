@@ -29,6 +29,7 @@ from stud_hh.reader import RawHand, read_text_hands
 #: grammar takes a moment to load). One entry per site.
 REGISTRY: tuple[str, ...] = (
     "stud_hh.dialects.pokerstars:PokerStars",
+    "stud_hh.dialects.fulltilt:FullTilt",
 )
 
 

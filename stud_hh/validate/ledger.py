@@ -81,6 +81,8 @@ class Ledger:
         "over_stack",
         "oversized_deals",
         "revealed",
+        "ante_returns",
+        "_dealing",
         "showdown",
         "streets",
         "summary",
@@ -103,6 +105,10 @@ class Ledger:
         self.summary: Summary | None = None
         self.showdown: list[Show | Muck] = []
         self.revealed: list[tuple[str, tuple[int, ...]]] = []
+        #: returns printed before the cards are dealt: the unmatched part of an ante when
+        #: every other player is all-in for less (Full Tilt returns it, others pot it)
+        self.ante_returns: list[UncalledReturn] = []
+        self._dealing = False
         self.last_round: list[PlayerAction] = []
         self.last_street = Street.THIRD
         self._stacks = {s.player: s.stack for s in hand.seats}
@@ -143,6 +149,7 @@ class Ledger:
             self.revealed.append((event.player, event.cards))
 
     def _street(self, event: StreetStart) -> None:
+        self._dealing = True
         self._close_street()
         self.last_street = event.street
 
@@ -162,7 +169,10 @@ class Ledger:
             self.revealed.append((event.player, event.cards))
 
     def _returned(self, event: UncalledReturn) -> None:
-        self._street_returns.append(event)
+        if self._dealing:
+            self._street_returns.append(event)
+        else:
+            self.ante_returns.append(event)
         self.total -= event.amount
         if event.player in self._committed:
             self._committed[event.player] -= event.amount

@@ -266,7 +266,12 @@ def _seat_result(event: SeatResult, money: _MoneyTexts) -> str:
             shown += f" with {event.description}"
         return shown
     if outcome == "mucked":
-        return f"{head} mucked [{str_cards(event.cards)}]"
+        mucked = f"{head} mucked [{str_cards(event.cards)}]"
+        if event.won is not None:
+            mucked += f" and won ({money[event.won]})"
+        elif event.description:
+            mucked += " and lost"
+        return f"{mucked} with {event.description}" if event.description else mucked
     if outcome == "collected":
         return f"{head} collected ({money[event.won or 0]})"
     if outcome == "sat":
@@ -518,8 +523,12 @@ def write_hand(hand: Hand, hero: str | None = None) -> str:
     plain = _PLAIN
     card_text = _CARD_TEXT
     skip_board = False
+    # another site's table noise is in its own words, which PokerStars text cannot hold
+    foreign_notes = header.site != "pokerstars"
     for index, event in enumerate(events):
         kind = type(event)
+        if kind is TableNote and foreign_notes:
+            continue
         formatter = plain.get(kind)
         if formatter is not None:  # one event, one line: most events
             append(formatter(event, money))

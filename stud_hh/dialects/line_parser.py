@@ -1,0 +1,156 @@
+"""One hand's text -> ``Hand`` through a site's grammar: the steps every text dialect but
+PokerStars' shares (PokerStars keeps its own, tuned, copy of the same steps).
+
+1. The header regex (the grammar's ``HEADER`` terminal, compiled once) says which game the
+   hand is: another game comes back as ``OtherGame`` before anything else is read.
+2. Lark parses the hand with the transformer inline (``LineTokens``): the grammar checks
+   the order of the lines and returns the line tokens, in order; table noise (``%ignore``
+   terminals) is collected on the side and put back in its place.
+3. The site's ``HandBuilder`` reads each token into events (``StudHand``) and builds the
+   ``Hand`` from the header's fields.
+
+Any error is a ``ParseError`` that names the file, the line and the hand; nothing raises.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Callable
+from operator import attrgetter
+from typing import Any, Protocol, cast
+
+import lark
+from lark.exceptions import UnexpectedInput
+
+from stud_hh.dialects.errors import field_error, hand_id_of, syntax_error
+from stud_hh.dialects.lark_grammar import LineToken, LineTokens, build_parser
+from stud_hh.events import Hand, OtherGame, ParseError, Source
+from stud_hh.reader import RawHand
+
+#: what a line's fields may raise when they make no sense
+FIELD_ERRORS = (ValueError, KeyError, IndexError, TypeError)
+
+
+class LineError(ValueError):
+    """A field error on the ``offset``-th line (0-based) of a token of several lines."""
+
+    def __init__(self, message: str, offset: int) -> None:
+        super().__init__(message)
+        self.offset = offset
+
+
+class HandBuilder(Protocol):
+    """Reads one hand's line tokens (a new builder per hand)."""
+
+    def read(self, kind: str, text: str) -> None:
+        """One line token (its text without the final newline)."""
+
+    def build(self, source: Source) -> Hand:
+        """The hand, once every token was read."""
+
+
+class GrammarParser:
+    """A site's compiled grammar and header regex, and the loop that reads a hand.
+
+    ``builder(fields)`` makes the ``HandBuilder`` of a hand whose header groups are
+    ``fields``; ``other_game(fields)`` names the game of a hand that is not stud (or None).
+    One parser may serve several threads: the noise of the hand being parsed is per thread.
+    """
+
+    def __init__(
+        self,
+        site: str,
+        transformer: LineTokens,
+        noise: tuple[str, ...],
+        builder: Callable[[dict[str, str | None]], HandBuilder],
+        other_game: Callable[[dict[str, str | None]], str | None],
+        use_cython: bool | None = None,
+    ) -> None:
+        self.site = site
+        self._noise = _TableNoise()
+        self._builder = builder
+        self._other_game = other_game
+        self._lark: lark.Lark = build_parser(site, transformer, use_cython,
+                                             dict.fromkeys(noise, self._collect))
+        self._header = re.compile(self._lark.get_terminal("HEADER").pattern.to_regexp())
+
+    def _collect(self, token: LineToken) -> None:
+        self._noise.tokens.append(token)
+
+    def header_fields(self, text: str) -> dict[str, str | None] | None:
+        """The header's named groups, or None when ``text`` does not start with one."""
+        match = self._header.match(text)
+        return match.groupdict() if match else None
+
+    def parse_hand(self, raw: RawHand) -> Hand | ParseError | OtherGame:
+        text = raw.text if raw.text.endswith("\n") else raw.text + "\n"
+        fields = self.header_fields(text)
+        if fields is not None:
+            game = self._other_game(fields)
+            if game is not None:
+                return OtherGame(site=self.site, game=game, path=raw.path, line=raw.line,
+                                 hand_id=hand_id_of(text))
+        noise: list[LineToken] = []
+        self._noise.tokens = noise
+        try:
+            tokens = cast(list[LineToken], self._lark.parse(text))
+        except UnexpectedInput as exc:
+            return syntax_error(exc, raw, text)
+        except Exception as exc:  # never let one hand stop a file
+            return internal_error(exc, raw, text)
+        if fields is None:  # noise before the header: the header is the first token
+            fields = self.header_fields(tokens[0].value)
+            assert fields is not None  # the very regex Lark lexed it with
+        if noise:
+            tokens = sorted(tokens + noise, key=_start_pos)
+        token = tokens[0]
+        try:
+            builder = self._builder(fields)
+            for token in tokens:
+                builder.read(token.type, token.value[:-1])
+            return builder.build(Source(raw.path, raw.line))
+        except LineError as exc:
+            return field_error(str(exc), raw, token.line + exc.offset, text)
+        except FIELD_ERRORS as exc:
+            return field_error(str(exc) or type(exc).__name__, raw, token.line, text)
+        except Exception as exc:  # never let one hand stop a file
+            return internal_error(exc, raw, text)
+
+
+class _TableNoise(threading.local):
+    def __init__(self) -> None:
+        self.tokens: list[LineToken] = []
+
+
+_start_pos = attrgetter("start_pos")
+
+
+def read_lines(read: Callable[[str], Any], text: str) -> list[Any]:
+    """``read`` on every line of a run token; a field error names the line's offset."""
+    lines = text.split("\n")
+    out = []
+    for offset, line in enumerate(lines):
+        try:
+            out.append(read(line))
+        except LineError:
+            raise
+        except FIELD_ERRORS as exc:
+            raise LineError(str(exc) or type(exc).__name__, offset) from None
+    return out
+
+
+def internal_error(exc: Exception, raw: RawHand, text: str) -> ParseError:
+    return ParseError(message=f"internal parser error: {type(exc).__name__}: {exc}",
+                      path=raw.path, line=raw.line, hand_id=hand_id_of(text), text=raw.text)
+
+
+class SiteLines(LineTokens):
+    """The usual rule names of a site grammar: runs of lines, and everything else flat."""
+
+    antes = lines = showdown = seat_results = LineTokens.run
+    start = streets = summary = LineTokens.flatten
+
+
+__all__ = ["FIELD_ERRORS", "GrammarParser", "HandBuilder", "LineError", "SiteLines",
+           "internal_error", "read_lines"]
