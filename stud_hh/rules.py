@@ -10,7 +10,7 @@ True
 >>> ROBERTS.heads_up_uncapped, POKERSTARS.heads_up_uncapped
 (True, False)
 >>> sorted(PRESETS)
-['FULLTILT', 'PAGAT', 'POKERSTARS', 'ROBERTS', 'TDA']
+['FULLTILT', 'PAGAT', 'POKERSTARS', 'ROBERTS', 'TDA', 'WINNING']
 """
 
 from __future__ import annotations
@@ -97,6 +97,16 @@ class RaiseAfterShortAllIn(StrEnum):
     OVER_ALL_IN = "over_all_in"
 
 
+class SplitOddChip(StrEnum):
+    """Which half of a hi/lo pot takes the odd chip when it does not split evenly.
+
+    ``HIGH``: the rule book (8) and most card rooms. ``LOW``: the Winning Poker Network.
+    """
+
+    HIGH = "high"
+    LOW = "low"
+
+
 ALL_GAMES: frozenset[Game] = frozenset(Game)
 
 
@@ -126,6 +136,7 @@ class RuleSet:
     raise_after_short_all_in: RaiseAfterShortAllIn = RaiseAfterShortAllIn.COMPLETE
     all_in_ante_bring_in: AllInAnteBringIn = AllInAnteBringIn.NEXT_PLAYER
     short_bring_in: ShortBringIn = ShortBringIn.FULL
+    split_odd_chip: SplitOddChip = SplitOddChip.HIGH
 
     def with_(self, **changes: object) -> RuleSet:
         """A copy with some options changed (tests and dialects use it)."""
@@ -224,12 +235,20 @@ POKERSTARS = RuleSet(
 # "completes it to X", raises "raises to X" and the cap is not reached in any hand.
 FULLTILT = replace(POKERSTARS, name="FULLTILT", short_bring_in=ShortBringIn.MATCH)
 
+# What the real Winning Poker Network files show (../shared/corpus/real/cash/Winning): the
+# PokerStars rules, but the odd chip of a split hi/lo pot goes to the low half:
+# 7-Stud-HL-8max-USD-1.00-2.00-201608, game 693975843: a $7.05 pot after rake and jackpot
+# fee, "ChazDazzle shows: High card A ... Low hand (A A 2 4 6 7 ). ... Collects: 3.53" and
+# "KickAzzJohnny shows: Two pairs. 8s and 3s ... Collects: 3.52" (the high hand).
+WINNING = replace(POKERSTARS, name="WINNING", split_odd_chip=SplitOddChip.LOW)
+
 PRESETS: dict[str, RuleSet] = {
     "ROBERTS": ROBERTS,
     "TDA": TDA,
     "PAGAT": PAGAT,
     "POKERSTARS": POKERSTARS,
     "FULLTILT": FULLTILT,
+    "WINNING": WINNING,
 }
 
 

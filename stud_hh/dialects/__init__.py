@@ -30,6 +30,7 @@ from stud_hh.reader import RawHand, read_text_hands
 REGISTRY: tuple[str, ...] = (
     "stud_hh.dialects.pokerstars:PokerStars",
     "stud_hh.dialects.fulltilt:FullTilt",
+    "stud_hh.dialects.winning:Winning",
 )
 
 
