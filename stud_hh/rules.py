@@ -249,6 +249,7 @@ PRESETS: dict[str, RuleSet] = {
     "POKERSTARS": POKERSTARS,
     "FULLTILT": FULLTILT,
     "WINNING": WINNING,
+    "BOVADA": POKERSTARS,
 }
 
 

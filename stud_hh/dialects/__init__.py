@@ -31,6 +31,7 @@ REGISTRY: tuple[str, ...] = (
     "stud_hh.dialects.pokerstars:PokerStars",
     "stud_hh.dialects.fulltilt:FullTilt",
     "stud_hh.dialects.winning:Winning",
+    "stud_hh.dialects.bovada:Bovada",
 )
 
 

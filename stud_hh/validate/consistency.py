@@ -23,6 +23,7 @@ from stud_hh.events import (
     Raise,
     Street,
     Summary,
+    Wager,
     UncalledReturn,
 )
 from stud_hh.validate.catalogue import Violation, violation
@@ -355,6 +356,8 @@ def check_showdown_order(hand: Hand, ledger: Ledger) -> list[Violation]:
     last_round = ledger.last_round
     if len(shows) < 2 or not last_round:
         return []
+    if any(e.all_in for e in hand.events if isinstance(e, Wager)):
+        return []  # an all-in showdown: every hand is tabled at once (TDA rule 16)
     shown = {s.player for s in shows}
     aggressors = [e for e in last_round if isinstance(e, _AGGRESSIVE)]
     first = shows[0].player
