@@ -249,7 +249,6 @@ PRESETS: dict[str, RuleSet] = {
     "POKERSTARS": POKERSTARS,
     "FULLTILT": FULLTILT,
     "WINNING": WINNING,
-    "BOVADA": POKERSTARS,
 }
 
 

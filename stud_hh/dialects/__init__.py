@@ -10,7 +10,7 @@ elements), turns one ``RawHand`` into a ``Hand``, a ``ParseError`` or an ``Other
 
 >>> detect("PokerStars Hand #1:  Razz Limit ($1/$2 USD) - 2020/01/01 10:00:00 ET").name
 'pokerstars'
->>> find_dialect("Full Tilt Poker Game #1: ...") is None
+>>> find_dialect("Everleaf Gaming Game #1: ...") is None
 True
 """
 

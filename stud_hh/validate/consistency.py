@@ -242,10 +242,13 @@ def check_cards(hand: Hand, ledger: Ledger) -> list[Violation]:
     # Shown hands: all the cards the player holds (six plus the community card).
     last = int(ledger.last_street)
     holds = last - (1 if board else 0)
-    # each player's last reveal: an all-in player may show his first cards on 3rd street
-    # (Full Tilt) and his whole hand at the showdown
-    for player, cards in dict(ledger.revealed).items():
+    # an all-in player may show his first cards early (Full Tilt, on 3rd street) and his
+    # whole hand at the showdown: fewer cards than he holds is wrong in his last reveal only
+    final = dict(ledger.revealed)
+    for player, cards in ledger.revealed:
         n = len(cards)
+        if n < holds and final[player] is not cards:
+            continue
         if n != holds and not (board and n == last) and player not in ledger.folded:
             out.append(violation(
                 hid, "WRONG_CARD_COUNT", street=None, action_index=None, player=player,

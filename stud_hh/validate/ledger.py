@@ -125,6 +125,7 @@ class Ledger:
 
     # ------------------------------------------------------------------ the events
     def _deal(self, event: Deal) -> None:
+        self._dealing = True
         player, cards = event.player, event.cards
         self.took_part.add(player)
         self.dealt.setdefault(player, []).extend(cards)

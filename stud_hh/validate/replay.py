@@ -98,6 +98,7 @@ class Replay:
 
     # ------------------------------------------------------------------ the events
     def _deal(self, event: Deal) -> None:
+        self._dealing = True
         self.deals.append((event.player, event.cards))  # dealt with the rest of the street
 
 

@@ -27,7 +27,7 @@ class Bovada(TextDialect):
     """The Bovada / Bodog dialect (``stud_hh.dialects.Dialect``)."""
 
     name = "bovada"
-    rules = "bovada"
+    rules = "pokerstars"  # nothing in Bovada's files differs from the PokerStars rules
     hand_start = HAND_START
 
     def __init__(self, use_cython: bool | None = None) -> None:

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from stud_hh.dialects.line_parser import GrammarParser
 
 #: First line of a Full Tilt hand (older files say ``FullTiltPoker``).
-HAND_START = re.compile(r"Full ?Tilt Poker (?:Game|Hand) #\d+: ")
+HAND_START = re.compile(r"Full ?Tilt ?Poker (?:Game|Hand) #\d+: ")
 
 
 class FullTilt(TextDialect):
