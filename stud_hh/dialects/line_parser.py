@@ -21,11 +21,12 @@ from operator import attrgetter
 from typing import Any, Protocol, cast
 
 import lark
+import msgspec
 from lark.exceptions import UnexpectedInput
 
 from stud_hh.dialects.errors import field_error, hand_id_of, syntax_error
 from stud_hh.dialects.lark_grammar import LineToken, LineTokens, build_parser
-from stud_hh.events import Hand, OtherGame, ParseError, Source
+from stud_hh.events import Deal, Event, Hand, OtherGame, ParseError, Seat, Source
 from stud_hh.reader import RawHand
 
 #: what a line's fields may raise when they make no sense
@@ -140,6 +141,20 @@ def read_lines(read: Callable[[str], Any], text: str) -> list[Any]:
     return out
 
 
+def seats_as_dealt(seats: list[Seat], events: tuple[Event, ...]) -> tuple[Seat, ...]:
+    """The seats, ``sitting_out`` where the player was dealt no cards, and only there.
+
+    Sites mark seats loosely: Full Tilt prints ``is sitting out`` for a player whose ante
+    and bring-in were posted for him (game 28333847000) and not for one who sat out after
+    the seat lines were written (game 11111111633); Bovada has ``Seat sit out`` lines. The
+    deal is the record of who played the hand.
+    """
+    dealt = {event.player for event in events if type(event) is Deal}
+    return tuple(seat if seat.sitting_out == (seat.player not in dealt)
+                 else msgspec.structs.replace(seat, sitting_out=seat.player not in dealt)
+                 for seat in seats)
+
+
 def internal_error(exc: Exception, raw: RawHand, text: str) -> ParseError:
     return ParseError(message=f"internal parser error: {type(exc).__name__}: {exc}",
                       path=raw.path, line=raw.line, hand_id=hand_id_of(text), text=raw.text)
@@ -153,4 +168,4 @@ class SiteLines(LineTokens):
 
 
 __all__ = ["FIELD_ERRORS", "GrammarParser", "HandBuilder", "LineError", "SiteLines",
-           "internal_error", "read_lines"]
+           "internal_error", "read_lines", "seats_as_dealt"]

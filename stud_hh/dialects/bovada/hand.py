@@ -33,7 +33,13 @@ from functools import lru_cache
 
 from stud_hh.cards import DECK, str_card
 from stud_hh.dialects import clock
-from stud_hh.dialects.line_parser import GrammarParser, LineError, SiteLines, read_lines
+from stud_hh.dialects.line_parser import (
+    GrammarParser,
+    LineError,
+    SiteLines,
+    read_lines,
+    seats_as_dealt,
+)
 from stud_hh.dialects.money import cents, chips
 from stud_hh.dialects.stud_hand import UP_THIRD, StudHand, up_card_deal
 from stud_hh.dialects.wagers import StreetBets
@@ -315,7 +321,7 @@ class BovadaHand:
         for i, event in enumerate(events):
             if type(event) is Summary and event.rake < 0:
                 events[i] = Summary(event.total_pot, max(event.total_pot - collected, 0))
-        return Hand(header=self.header(), seats=tuple(self.seats), events=tuple(events),
+        return Hand(header=self.header(), seats=seats_as_dealt(self.seats, tuple(events)), events=tuple(events),
                     source=source)
 
     def header(self) -> Header:

@@ -24,7 +24,13 @@ from functools import lru_cache
 
 from stud_hh.cards import DECK, str_card
 from stud_hh.dialects import clock
-from stud_hh.dialects.line_parser import GrammarParser, LineError, SiteLines, read_lines
+from stud_hh.dialects.line_parser import (
+    GrammarParser,
+    LineError,
+    SiteLines,
+    read_lines,
+    seats_as_dealt,
+)
 from stud_hh.dialects.money import cents, chips, currency_of
 from stud_hh.dialects.stud_hand import StudHand, third_street_deal, up_card_deal
 from stud_hh.dialects.wagers import StreetBets
@@ -309,7 +315,7 @@ class FullTiltHand:
 
     def build(self, source: Source) -> Hand:
         events = self.hand.finish()
-        return Hand(header=self.header(), seats=tuple(self.seats), events=events, source=source)
+        return Hand(header=self.header(), seats=seats_as_dealt(self.seats, events), events=events, source=source)
 
     def header(self) -> Header:
         fields, money = self.fields, self.money
