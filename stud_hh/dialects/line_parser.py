@@ -90,8 +90,9 @@ class GrammarParser:
         if fields is not None:
             game = self._other_game(fields)
             if game is not None:
+                hand_id = fields.get("hand_id") or fields.get("classic_id") or hand_id_of(text)
                 return OtherGame(site=self.site, game=game, path=raw.path, line=raw.line,
-                                 hand_id=hand_id_of(text))
+                                 hand_id=hand_id)
         noise: list[LineToken] = []
         self._noise.tokens = noise
         try:
