@@ -297,7 +297,7 @@ def _double_spaced(text: str) -> bool:
     lines = [bool(line.strip()) for line in text.lstrip("\n").split("\n", 40)[:40]]
     if sum(lines) < 6:
         return False
-    return not any(a and b for a, b in zip(lines, lines[1:]))
+    return not any(a and b for a, b in itertools.pairwise(lines))
 
 
 def read_hands(
