@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from operator import attrgetter
 from typing import Any, Protocol, cast
 
@@ -44,8 +44,11 @@ class LineError(ValueError):
 class HandBuilder(Protocol):
     """Reads one hand's line tokens (a new builder per hand)."""
 
-    def read(self, kind: str, text: str) -> None:
-        """One line token (its text without the final newline)."""
+    @property
+    def readers(self) -> Mapping[str, Callable[[Any, str], None]]:
+        """Line kind -> how a token of that kind (its text without the final newline) is
+        read into the hand: one look-up and one call per token."""
+        ...
 
     def build(self, source: Source) -> Hand:
         """The hand, once every token was read."""
@@ -110,8 +113,9 @@ class GrammarParser:
         token = tokens[0]
         try:
             builder = self._builder(fields)
+            readers = builder.readers
             for token in tokens:
-                builder.read(token.type, token.value[:-1])
+                readers[token.type](builder, token.value[:-1])
             return builder.build(Source(raw.path, raw.line))
         except LineError as exc:
             return field_error(str(exc), raw, token.line + exc.offset, text)
