@@ -78,9 +78,8 @@ class HandReader:
         street = hand.street
         if street is Street.THIRD:
             hand.deal_third(line.read_run(line.read_third_street_deal, lines))
-        elif street is Street.SEVENTH:
-            for player, cards in line.read_run(line.read_river_deal, lines):
-                hand.deal(player, cards)
+        elif street is Street.SEVENTH:  # the hero's card: ``deal`` places it
+            line.read_run(lambda text: hand.deal(*line.read_river_deal(text)), lines)
         else:
             hand.deal_up(line.read_run(line.UP_CARD_DEALS[street], lines))
 
