@@ -14,8 +14,8 @@ that site's files become supported and nothing here changes.
 
 >>> recognise(b"PokerStars Hand #1:  Razz Limit ($1/$2 USD) - 2020/01/01 10:00:00 ET\\n").dialect
 'pokerstars'
->>> recognise("\\ufeffFull Tilt Poker Game #1: Table T - $1/$2".encode("utf-16")).site
-'Full Tilt Poker'
+>>> recognise("\\ufeffEverleaf Gaming Game #1: Blinds $1/$2".encode("utf-16")).site
+'Everleaf'
 >>> recognise(b"{   u'Hero': {   'allInEV': 0,\\n").kind
 <FileKind.OTHER: 'other'>
 """

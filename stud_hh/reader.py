@@ -25,6 +25,7 @@ pattern can also split hands that a broken export glued together without a blank
 from __future__ import annotations
 
 import codecs
+import itertools
 import re
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
@@ -110,6 +111,12 @@ def strip_trailing_space(text: str) -> str:
 
 
 def decode_chunks(stream: BinaryIO, chunk_size: int = CHUNK_SIZE) -> Iterator[str]:
+    """Decoded text chunks, normalised (see ``normalise``), single-spaced (see
+    ``single_spaced``)."""
+    return single_spaced(_decode_chunks(stream, chunk_size))
+
+
+def _decode_chunks(stream: BinaryIO, chunk_size: int) -> Iterator[str]:
     """Decoded text chunks, normalised (see ``normalise``).
 
     Once a chunk is not valid UTF-8 the rest of the file is read as cp1252 (the encoding of
@@ -256,6 +263,41 @@ def read_text_hands(
 ) -> Iterator[RawHand]:
     """``read_hands`` for an open binary stream."""
     return split_hands(decode_chunks(stream, chunk_size), path, boundary)
+
+
+def single_spaced(chunks: Iterable[str]) -> Iterator[str]:
+    """The chunks, with the blank line after every line dropped when the file is written
+    double-spaced (some Full Tilt exports and converted files: each line followed by an
+    empty one, hands by several). Line numbers are then those of the single-spaced text.
+
+    >>> "".join(single_spaced(["A\\n\\nB\\n\\nC\\n\\nD\\n\\n\\n\\nE\\n\\nF\\n\\nG\\n\\nH\\n"]))
+    'A\\nB\\nC\\nD\\n\\nE\\nF\\nG\\nH\\n'
+    """
+    it = iter(chunks)
+    first = next(it, None)
+    if first is None:
+        return
+    if not _double_spaced(first):
+        yield first
+        yield from it
+        return
+    carry = ""
+    for chunk in itertools.chain((first,), it):
+        text = carry + chunk
+        body = text.rstrip("\n")
+        carry = text[len(body):]
+        if body:
+            yield body.replace("\n\n", "\n")
+    if carry:
+        yield carry.replace("\n\n", "\n")
+
+
+def _double_spaced(text: str) -> bool:
+    """Whether no two of the first lines of ``text`` with words (at least six) touch."""
+    lines = [bool(line.strip()) for line in text.lstrip("\n").split("\n", 40)[:40]]
+    if sum(lines) < 6:
+        return False
+    return not any(a and b for a, b in itertools.pairwise(lines))
 
 
 def read_hands(

@@ -10,7 +10,7 @@ True
 >>> ROBERTS.heads_up_uncapped, POKERSTARS.heads_up_uncapped
 (True, False)
 >>> sorted(PRESETS)
-['PAGAT', 'POKERSTARS', 'ROBERTS', 'TDA']
+['FULLTILT', 'PAGAT', 'POKERSTARS', 'ROBERTS', 'TDA', 'WINNING']
 """
 
 from __future__ import annotations
@@ -97,6 +97,16 @@ class RaiseAfterShortAllIn(StrEnum):
     OVER_ALL_IN = "over_all_in"
 
 
+class SplitOddChip(StrEnum):
+    """Which half of a hi/lo pot takes the odd chip when it does not split evenly.
+
+    ``HIGH``: the rule book (8) and most card rooms. ``LOW``: the Winning Poker Network.
+    """
+
+    HIGH = "high"
+    LOW = "low"
+
+
 ALL_GAMES: frozenset[Game] = frozenset(Game)
 
 
@@ -126,6 +136,7 @@ class RuleSet:
     raise_after_short_all_in: RaiseAfterShortAllIn = RaiseAfterShortAllIn.COMPLETE
     all_in_ante_bring_in: AllInAnteBringIn = AllInAnteBringIn.NEXT_PLAYER
     short_bring_in: ShortBringIn = ShortBringIn.FULL
+    split_odd_chip: SplitOddChip = SplitOddChip.HIGH
 
     def with_(self, **changes: object) -> RuleSet:
         """A copy with some options changed (tests and dialects use it)."""
@@ -216,11 +227,28 @@ POKERSTARS = RuleSet(
     short_bring_in=ShortBringIn.FULL,
 )
 
+# What the real Full Tilt files show (../shared/corpus/real/{cash,tour}/FTP/Stud): the
+# PokerStars rules, but a bring-in all-in for less than the bring-in may just be called:
+# Razz-USD-HUSNG-2-201102.Villain.allin.on.bringing.txt, game 28333847000 (80/160, ante
+# 15): "Villain brings in for 9, and is all in" / "Hero calls 9", and the hand goes on to
+# the showdown without Hero completing. Nothing else in the files differs: completions are
+# "completes it to X", raises "raises to X" and the cap is not reached in any hand.
+FULLTILT = replace(POKERSTARS, name="FULLTILT", short_bring_in=ShortBringIn.MATCH)
+
+# What the real Winning Poker Network files show (../shared/corpus/real/cash/Winning): the
+# PokerStars rules, but the odd chip of a split hi/lo pot goes to the low half:
+# 7-Stud-HL-8max-USD-1.00-2.00-201608, game 693975843: a $7.05 pot after rake and jackpot
+# fee, "ChazDazzle shows: High card A ... Low hand (A A 2 4 6 7 ). ... Collects: 3.53" and
+# "KickAzzJohnny shows: Two pairs. 8s and 3s ... Collects: 3.52" (the high hand).
+WINNING = replace(POKERSTARS, name="WINNING", split_odd_chip=SplitOddChip.LOW)
+
 PRESETS: dict[str, RuleSet] = {
     "ROBERTS": ROBERTS,
     "TDA": TDA,
     "PAGAT": PAGAT,
     "POKERSTARS": POKERSTARS,
+    "FULLTILT": FULLTILT,
+    "WINNING": WINNING,
 }
 
 

@@ -55,7 +55,26 @@ def test_a_pokerstars_file_is_read_in_any_encoding(encoding: str) -> None:
 def test_known_sites_are_named_not_read(site: str, encoding: str) -> None:
     text = f"{SITE_LINES[site]}\nSeat 1: Player0 (1,000)\n"
     fmt = recognise(text.encode(encoding, errors="replace"))
-    assert (fmt.kind, fmt.site) == (FileKind.UNSUPPORTED, site)
+    if site in READ_SITES:  # a dialect reads it now (issue 18)
+        assert (fmt.kind, fmt.dialect) == (FileKind.SUPPORTED, READ_SITES[site])
+    else:
+        assert (fmt.kind, fmt.site) == (FileKind.UNSUPPORTED, site)
+
+
+#: the known sites a dialect reads, and the dialect
+READ_SITES = {"Full Tilt Poker": "fulltilt", "Bovada": "bovada",
+              "Winning Poker Network": "winning"}
+
+
+@pytest.mark.parametrize("line, dialect", [
+    ("Game started at: 2016/8/2 11:17:19", "winning"),  # the older WPN format
+    ("Bodog Hand #2604291510 TBL#1178621 7CARD Fixed Limit - 2012-05-07 03:40:07", "bovada"),
+    ("FullTiltPoker Game #1: Table T - $1/$2 Ante $0.10 - Limit Razz - 1:00:00 ET - 2008/01/01",
+     "fulltilt"),
+])
+def test_other_first_lines_of_the_sites_read(line: str, dialect: str) -> None:
+    fmt = recognise(f"{line}\n".encode("utf-16"))
+    assert (fmt.kind, fmt.dialect) == (FileKind.SUPPORTED, dialect)
 
 
 @pytest.mark.parametrize("content", [
@@ -94,21 +113,21 @@ def test_a_new_dialect_claims_its_sites_files(monkeypatch: pytest.MonkeyPatch) -
     """When a site issue adds a dialect, its files become supported with no change here."""
     import stud_hh.dialects
 
-    class FullTilt(stud_hh.dialects.TextDialect):
-        name = "fulltilt"
-        site = "Full Tilt Poker"
-        rules = "fulltilt"
-        hand_start = re.compile(r"Full Tilt Poker Game #\d+:")
+    class Everleaf(stud_hh.dialects.TextDialect):
+        name = "everleaf"
+        site = "Everleaf"
+        rules = "pokerstars"
+        hand_start = re.compile(r"Everleaf Gaming Game #\d+")
 
         def parse_hand(self, raw: RawHand) -> Parsed:  # pragma: no cover - not called
             raise NotImplementedError
 
-    line = SITE_LINES["Full Tilt Poker"].encode()
-    assert recognise(line).site == "Full Tilt Poker"
+    line = SITE_LINES["Everleaf"].encode()
+    assert recognise(line).site == "Everleaf"
     stars = stud_hh.dialects.dialects()
-    assert isinstance(FullTilt(), stud_hh.dialects.Dialect)
-    monkeypatch.setattr(stud_hh.dialects, "dialects", lambda: (*stars, FullTilt()))
-    assert recognise(line) == formats.FileFormat(FileKind.SUPPORTED, dialect="fulltilt")
+    assert isinstance(Everleaf(), stud_hh.dialects.Dialect)
+    monkeypatch.setattr(stud_hh.dialects, "dialects", lambda: (*stars, Everleaf()))
+    assert recognise(line) == formats.FileFormat(FileKind.SUPPORTED, dialect="everleaf")
 
 
 def test_no_site_is_both_read_and_only_recognised() -> None:
@@ -129,7 +148,8 @@ def test_the_real_corpus_is_recognised_by_content(corpus_dir: Path) -> None:
             assert fmt.kind is not FileKind.OTHER, path
             found[fmt.dialect or fmt.site or ""] += 1
     assert found["pokerstars"] == 6
-    assert {"Full Tilt Poker", "PartyPoker", "Winamax", "Bovada", "Winning Poker Network",
+    assert {"fulltilt", "bovada", "winning"} <= set(found)  # read since issue 18
+    assert {"PartyPoker", "Winamax",
             "iPoker", "Merge", "Everleaf", "OnGame", "Absolute Poker / UB",
             "KingsClub"} <= set(found)
 
@@ -149,11 +169,11 @@ def test_walk_skips_hidden_files_and_says_what_is_missing(tmp_path: Path) -> Non
 def test_skipped_lines_read_as_a_summary() -> None:
     skipped = Skipped()
     assert skipped.lines() == []
-    skipped.add_file(recognise(SITE_LINES["Full Tilt Poker"].encode()))
+    skipped.add_file(recognise(SITE_LINES["Everleaf"].encode()))
     skipped.add_file(recognise(b"{'a': 1}"))
     skipped.other_games.update({"Hold'em Limit": 2, "Omaha Hi/Lo Limit": 1})
     assert skipped.lines() == [
-        "Full Tilt Poker: 1 file, not supported yet",
+        "Everleaf: 1 file, not supported yet",
         "other games skipped: 3 hands (Hold'em Limit 2, Omaha Hi/Lo Limit 1)",
         "not hand histories, skipped: 1 file",
     ]

@@ -14,8 +14,8 @@ Everything that asks "which format is this?" asks here: ``stud_hh.parse`` per ha
 
 >>> identify("PokerStars Hand #1:  Razz Limit ($1/$2 USD) - 2020/01/01 10:00:00 ET").name
 'pokerstars'
->>> identify("Full Tilt Poker Game #1: Table T - $1/$2 - Limit Razz - 1:00:00 ET").site
-'Full Tilt Poker'
+>>> identify("Everleaf Gaming Game #1: Blinds $1/$2 (Razz)").site
+'Everleaf'
 >>> identify("Seat 1: Hero (100 in chips)") is None
 True
 """
@@ -36,6 +36,9 @@ from stud_hh.reader import RawHand, read_text_hands
 #: on first use (a Lark grammar takes a moment to load), never on ``import stud_hh``.
 REGISTRY: tuple[str, ...] = (
     "stud_hh.dialects.pokerstars:PokerStars",
+    "stud_hh.dialects.fulltilt:FullTilt",
+    "stud_hh.dialects.winning:Winning",
+    "stud_hh.dialects.bovada:Bovada",
 )
 
 
@@ -104,13 +107,9 @@ def _known(site: str, *patterns: str) -> KnownFormat:
 #: The formats of ``../shared/corpus/real`` and of the trackers' documentation that no
 #: dialect reads yet, each by the line that starts a hand (or a session).
 NOT_YET_READ: tuple[KnownFormat, ...] = (
-    _known("Full Tilt Poker", r"Full ?Tilt Poker Game #\d+"),
     _known("PartyPoker", r"\*{5} Hand History [Ff]or Game \d+", r"Game #\d+ starts\."),
     _known("888poker", r"\*{5} 888(?:poker|\.\w\w)? .*Hand History"),
     _known("Winamax", r"Winamax Poker - "),
-    _known("Bovada", r"(?:Bovada|Bodog|Ignition) Hand #\d+"),
-    _known("Winning Poker Network", r"Game started at: \d{4}/\d+/\d+",
-           r"(?:Game )?Hand #\d+ - \w[^()\n]*\((?:Fixed |No |Pot )?Limit\) - "),
     _known("iPoker", r"<session sessioncode=\"", r"<\?xml[^>]*\?>\s*<session\b"),
     _known("Merge", r"<description type=\"", r"<game id=\"\d+-\d+\""),
     _known("Everleaf", r"Everleaf Gaming Game #\d+"),

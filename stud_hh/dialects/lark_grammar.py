@@ -83,6 +83,7 @@ def build_parser(
     site: str,
     transformer: LineTokens,
     use_cython: bool | None = None,
+    *,
     start: tuple[str, ...] = ("start",),
     ignored: dict[str, Callable[[Any], object]] | None = None,
 ) -> lark.Lark:

@@ -195,9 +195,11 @@ class StudHand:
         if slot is None:
             return
         cards = _cards_of(events[slot])
-        if cards[0] is not None or (len(shown) > 2 and shown[2] != cards[2]):
+        if len(shown) > 2 and shown[2] != cards[2]:
             return
-        events[slot] = Deal(_THIRD, player, (shown[0], shown[1], cards[2]), UP_THIRD)
+        if cards[0] is None:
+            events[slot] = Deal(_THIRD, player, (shown[0], shown[1], cards[2]), UP_THIRD)
+        # (an all-in player may show his first three cards early and all seven at the end)
         river = self.river_slots.get(player)
         if len(shown) == 7 and river is not None and _cards_of(events[river]) == _HIDDEN:
             events[river] = Deal(_SEVENTH, player, (shown[6],), _DOWN)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from stud_hh.events import Game
+from stud_hh.rules import SplitOddChip
 
 from ._consts import _OVER, _SEVENTH, _SHOWDOWN
 from ._dealing_steps import _in_deck
@@ -117,6 +118,7 @@ class _Showdown(_Legality):
         awards = _one_pot(pots, rake, hands, self.game) or award_pots(
             pots, rake, hands, self.game, self.rules.odd_chip_cards,
             lambda: self.showdown_order or self.live,
+            self.rules.split_odd_chip is SplitOddChip.LOW,
         )
         collected = [0] * n
         for a in awards:

@@ -3,7 +3,8 @@
 Side pots are cut at each all-in player's total contribution, smallest first (rule book
 6). Each pot is split on its own (TDA rule 21). Odd chips go one at a time to the tied
 winners ordered by their highest card by suit (rule book 8, ``odd_chip_cards``); in
-Hi/Lo the odd chip of the split goes to the high half. Rake is the site's number, taken
+Hi/Lo the odd chip of the split goes to the high half (to the low one where the rules
+say so: ``RuleSet.split_odd_chip``). Rake is the site's number, taken
 from the main pot first, then from the side pots in order.
 """
 
@@ -120,6 +121,7 @@ def award_pots(
     game: Game,
     odd_chip_cards: OddChipCards,
     fallback_order: Sequence[int] | Callable[[], Sequence[int]],
+    odd_chip_to_low: bool = False,
 ) -> tuple[PotAward, ...]:
     """Award every pot among the eligible players whose full hands are in ``hands``.
 
@@ -182,7 +184,7 @@ def award_pots(
                         lows[p] = lv
             if lows:
                 lo_win = _best(lows, True)
-                low_half = amount // 2
+                low_half = (amount + 1) // 2 if odd_chip_to_low else amount // 2
                 shares = _split(amount - low_half, hi_win, _HIGH, lambda p: order(p, _HIGH))
                 shares += _split(low_half, lo_win, _LOW, lambda p: order(p, _LOW))
             else:

@@ -40,6 +40,10 @@ def default_rules(hand: Hand) -> RuleSet:
 @lru_cache(maxsize=64)
 def _site_rules(site: str) -> RuleSet:
     name = _SITE_PRESETS.get(site.lower())
+    if name is None:  # the preset the site's dialect names (``Dialect.rules``)
+        from stud_hh.dialects import dialects
+
+        name = next((d.rules for d in dialects() if d.name == site.lower()), None)
     return preset(name) if name else POKERSTARS
 
 

@@ -24,6 +24,7 @@ from stud_hh.events import (
     Street,
     Summary,
     UncalledReturn,
+    Wager,
 )
 from stud_hh.validate.catalogue import Violation, violation
 from stud_hh.validate.ledger import Ledger
@@ -102,6 +103,7 @@ def check_chips(hand: Hand, ledger: Ledger) -> list[Violation]:
     if summary is None and not ledger.collects and streets:
         streets = streets[:-1]  # the hand stops inside this round: INCOMPLETE_HAND says so
     out += _check_returns(hand, streets)
+    out += _check_ante_returns(hand, ledger)
     if summary is not None:
         if summary.total_pot != ledger.total:
             out.append(violation(hid, "POT_TOTAL_MISMATCH", street=None, action_index=None,
@@ -147,6 +149,30 @@ def _check_returns(
                                  action_index=None, player=named, actual=actual,
                                  expected=expected))
     return out
+
+
+def _check_ante_returns(hand: Hand, ledger: Ledger) -> list[Violation]:
+    """A return before the cards are dealt is the part of the biggest ante nobody matched
+    (the others all-in for less): Full Tilt gives it back, where others pot it."""
+    if not ledger.ante_returns:
+        return []
+    posted: dict[str, int] = {}
+    for ante in ledger.antes:
+        posted[ante.player] = posted.get(ante.player, 0) + ante.amount
+    ranked = sorted(posted.items(), key=lambda kv: -kv[1])
+    top_player, top = ranked[0] if ranked else (None, 0)
+    second = ranked[1][1] if len(ranked) > 1 else 0
+    got: dict[str, int] = {}
+    for r in ledger.ante_returns:
+        got[r.player] = got.get(r.player, 0) + r.amount
+    if top_player is not None and got == {top_player: top - second}:
+        return []
+    header = hand.header
+    actual = ", ".join(f"{money(a, header)} to {p}" for p, a in got.items())
+    expected = f"{money(top - second, header)} to {top_player}" if top > second else "none"
+    return [violation(hand.hand_id, "UNCALLED_RETURN_MISMATCH", street=Street.THIRD,
+                      action_index=None, player=ledger.ante_returns[0].player, actual=actual,
+                      expected=expected)]
 
 
 def _pot_index(label: str) -> int:
@@ -216,8 +242,11 @@ def check_cards(hand: Hand, ledger: Ledger) -> list[Violation]:
     # Shown hands: all the cards the player holds (six plus the community card).
     last = int(ledger.last_street)
     holds = last - (1 if board else 0)
-    for player, cards in ledger.revealed:
+    # an all-in player may show early all he holds then (Full Tilt, on 3rd street)
+    for (player, cards), held_then in zip(ledger.revealed, ledger.revealed_held, strict=True):
         n = len(cards)
+        if n == held_then < holds:
+            continue
         if n != holds and not (board and n == last) and player not in ledger.folded:
             out.append(violation(
                 hid, "WRONG_CARD_COUNT", street=None, action_index=None, player=player,
@@ -328,6 +357,8 @@ def check_showdown_order(hand: Hand, ledger: Ledger) -> list[Violation]:
     last_round = ledger.last_round
     if len(shows) < 2 or not last_round:
         return []
+    if any(e.all_in for e in hand.events if isinstance(e, Wager)):
+        return []  # an all-in showdown: every hand is tabled at once (TDA rule 16)
     shown = {s.player for s in shows}
     aggressors = [e for e in last_round if isinstance(e, _AGGRESSIVE)]
     first = shows[0].player

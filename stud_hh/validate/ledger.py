@@ -65,11 +65,13 @@ class Ledger:
     __slots__ = (
         "_action_index",
         "_committed",
+        "_dealing",
         "_in_showdown",
         "_round",
         "_stacks",
         "_street_in",
         "_street_returns",
+        "ante_returns",
         "antes",
         "board",
         "bring_in",
@@ -81,6 +83,7 @@ class Ledger:
         "over_stack",
         "oversized_deals",
         "revealed",
+        "revealed_held",
         "showdown",
         "streets",
         "summary",
@@ -103,6 +106,13 @@ class Ledger:
         self.summary: Summary | None = None
         self.showdown: list[Show | Muck] = []
         self.revealed: list[tuple[str, tuple[int, ...]]] = []
+        #: for each reveal, the cards its player had been dealt then (an all-in player may
+        #: show his first three on 3rd street, Full Tilt, and all seven at the showdown)
+        self.revealed_held: list[int] = []
+        #: returns printed before the cards are dealt: the unmatched part of an ante when
+        #: every other player is all-in for less (Full Tilt returns it, others pot it)
+        self.ante_returns: list[UncalledReturn] = []
+        self._dealing = False
         self.last_round: list[PlayerAction] = []
         self.last_street = Street.THIRD
         self._stacks = {s.player: s.stack for s in hand.seats}
@@ -119,6 +129,7 @@ class Ledger:
 
     # ------------------------------------------------------------------ the events
     def _deal(self, event: Deal) -> None:
+        self._dealing = True
         player, cards = event.player, event.cards
         self.took_part.add(player)
         self.dealt.setdefault(player, []).extend(cards)
@@ -140,9 +151,10 @@ class Ledger:
         self._action(event)
         self.folded.add(event.player)
         if event.cards:
-            self.revealed.append((event.player, event.cards))
+            self._reveal(event.player, event.cards)
 
     def _street(self, event: StreetStart) -> None:
+        self._dealing = True
         self._close_street()
         self.last_street = event.street
 
@@ -153,16 +165,24 @@ class Ledger:
 
     def _shown(self, event: Show | Muck) -> None:
         if event.cards:
-            self.revealed.append((event.player, event.cards))
+            self._reveal(event.player, event.cards)
         if self._in_showdown and (event.cards or type(event) is Muck):
             self.showdown.append(event)
 
     def _seat_result(self, event: SeatResult) -> None:
         if event.cards:
-            self.revealed.append((event.player, event.cards))
+            self._reveal(event.player, event.cards)
+
+    def _reveal(self, player: str, cards: tuple[int, ...]) -> None:
+        """Cards shown, and how many the player had been dealt when he showed them."""
+        self.revealed.append((player, cards))
+        self.revealed_held.append(len(self.dealt.get(player, ())))
 
     def _returned(self, event: UncalledReturn) -> None:
-        self._street_returns.append(event)
+        if self._dealing:
+            self._street_returns.append(event)
+        else:
+            self.ante_returns.append(event)
         self.total -= event.amount
         if event.player in self._committed:
             self._committed[event.player] -= event.amount

@@ -73,7 +73,8 @@ _GONE = frozenset({"NOT_BETTING", "ACTION_AFTER_FOLD", "ACTION_BY_ALL_IN_PLAYER"
 class Replay:
     """One hand replayed: the engine, the findings, and what the history has said so far."""
 
-    __slots__ = ("collected", "deals", "findings", "hand", "setup", "state", "summary")
+    __slots__ = ("_dealing", "ante_returned", "collected", "deals", "findings", "hand", "setup",
+                 "state", "summary")
 
     def __init__(self, hand: Hand, setup: Setup, state: StudState) -> None:
         self.hand = hand
@@ -83,6 +84,9 @@ class Replay:
         self.deals: list[tuple[int | str, tuple[int | None, ...]]] = []  # not yet dealt
         self.collected: dict[str, int] = {}
         self.summary: Summary | None = None
+        #: antes given back before the deal (``Ledger.ante_returns``): the engine pots them
+        self.ante_returned: dict[str, int] = {}
+        self._dealing = False
 
     def run(self) -> list[Violation]:
         steps = _STEPS
@@ -94,10 +98,17 @@ class Replay:
 
     # ------------------------------------------------------------------ the events
     def _deal(self, event: Deal) -> None:
+        self._dealing = True
         self.deals.append((event.player, event.cards))  # dealt with the rest of the street
 
 
+    def _returned(self, event: UncalledReturn) -> None:
+        if not self._dealing:
+            self.ante_returned[event.player] = (self.ante_returned.get(event.player, 0)
+                                                + event.amount)
+
     def _street(self, event: StreetStart) -> None:
+        self._dealing = True
         self.findings.street = event.street
 
     def _ante(self, event: Ante) -> None:
@@ -246,7 +257,10 @@ class Replay:
         """Who the showdown makes winners, against who the history says collected."""
         assert self.summary is not None
         rake = self.summary.rake
-        want = {p: a for p, a in zip(self.state.players, expected, strict=True) if a}
+        returned = self.ante_returned
+        want = {p: a - returned.get(p, 0)
+                for p, a in zip(self.state.players, expected, strict=True)
+                if a - returned.get(p, 0)}
         got = {p: a for p, a in self.collected.items() if a}
         if sum(got.values()) + rake != total:
             # The amounts are already wrong (COLLECTED_MISMATCH): judge only who won.
@@ -273,7 +287,8 @@ _STEPS: dict[type[Event], Callable[[Replay, Any], None]] = every_event("the repl
     BoardCard: Replay._board_card,
     Collect: Replay._collect,
     Summary: Replay._summary,
-    **dict.fromkeys((SeatResult, UncalledReturn, ShowdownStart, NoShow, NoLowHand, BettingCapped,
+    UncalledReturn: Replay._returned,
+    **dict.fromkeys((SeatResult, ShowdownStart, NoShow, NoLowHand, BettingCapped,
                      DoubleBetAllowed, TableNote, Chat), Replay._nothing),
 })
 

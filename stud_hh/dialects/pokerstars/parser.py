@@ -52,8 +52,8 @@ class PokerStarsParser:
     def __init__(self, use_cython: bool | None = None) -> None:
         self._noise = _TableNoise()
         self._lark: lark.Lark = build_parser(
-            SITE, PokerStarsLines(), use_cython, ("start", "hand"),
-            dict.fromkeys(line.TABLE_NOTES, self._collect))
+            SITE, PokerStarsLines(), use_cython, start=("start", "hand"),
+            ignored=dict.fromkeys(line.TABLE_NOTES, self._collect))
         # the header's fields, read with the regex Lark lexes the header with
         self._header = re.compile(self._lark.get_terminal("HEADER").pattern.to_regexp())
 

@@ -69,6 +69,7 @@ __all__ = [
     "GAME_NAMES",
     "LIMIT_NAMES",
     "find_hero",
+    "find_heroes",
     "format_date",
     "format_event",
     "format_header",
@@ -266,7 +267,12 @@ def _seat_result(event: SeatResult, money: _MoneyTexts) -> str:
             shown += f" with {event.description}"
         return shown
     if outcome == "mucked":
-        return f"{head} mucked [{str_cards(event.cards)}]"
+        mucked = f"{head} mucked [{str_cards(event.cards)}]"
+        if event.won is not None:
+            mucked += f" and won ({money[event.won]})"
+        elif event.description:
+            mucked += " and lost"
+        return f"{mucked} with {event.description}" if event.description else mucked
     if outcome == "collected":
         return f"{head} collected ({money[event.won or 0]})"
     if outcome == "sat":
@@ -354,7 +360,7 @@ def _show(e: Show, m: _MoneyTexts) -> str:
 
 def _muck(e: Muck, m: _MoneyTexts) -> str:
     if e.cards:
-        return f"{e.player}: mucks hand [{str_cards(e.cards)}]"
+        return f"{e.player}: mucks [{str_cards(e.cards)}]"
     return f"{e.player}: mucks hand"
 
 
@@ -448,6 +454,24 @@ def find_hero(hand: Hand) -> str | None:
     return None
 
 
+def find_heroes(hand: Hand) -> frozenset[str]:
+    """Every player whose hidden cards the ``Dealt to`` lines must show: those known
+    without being revealed later (the hero; at sites that print every player's cards,
+    Bovada's, everybody who folded), else ``find_hero``'s fallback."""
+    known: list[str] = []
+    revealed: set[str] = set()
+    for event in hand.events:
+        if isinstance(event, Deal):
+            if event.street is Street.THIRD and event.cards[0] is not None:
+                known.append(event.player)
+        elif isinstance(event, (Show, Muck, SeatResult)) and event.cards:
+            revealed.add(event.player)
+    hidden = frozenset(p for p in known if p not in revealed)
+    if hidden:
+        return hidden
+    return frozenset(("Hero",)) if "Hero" in known else frozenset()
+
+
 def _visible(event: Deal, hero: bool) -> list[int]:
     """Cards of this deal that the line prints: all known ones for the hero, else upcards."""
     if hero:
@@ -492,8 +516,7 @@ def write_hand(hand: Hand, hero: str | None = None) -> str:
     amount is a dict look-up (``_MoneyTexts``).
     """
     header = hand.header
-    if hero is None:
-        hero = find_hero(hand)
+    heroes = find_heroes(hand) if hero is None else frozenset((hero,))
     money = _money_texts(header.currency)
     lines = format_header(header)
     append = lines.append
@@ -518,15 +541,19 @@ def write_hand(hand: Hand, hero: str | None = None) -> str:
     plain = _PLAIN
     card_text = _CARD_TEXT
     skip_board = False
+    # another site's table noise is in its own words, which PokerStars text cannot hold
+    foreign_notes = header.site != "pokerstars"
     for index, event in enumerate(events):
         kind = type(event)
+        if kind is TableNote and foreign_notes:
+            continue
         formatter = plain.get(kind)
         if formatter is not None:  # one event, one line: most events
             append(formatter(event, money))
         elif isinstance(event, Deal):
             player = event.player
             cards = event.cards
-            if player == hero:
+            if player in heroes:
                 new = " ".join([card_text[c] for c in cards if c is not None])
             else:
                 at = _shown_at(event.up)

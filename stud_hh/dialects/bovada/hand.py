@@ -1,0 +1,428 @@
+"""Bovada / Bodog line tokens -> a ``Hand`` (``grammars/bovada.lark``).
+
+What Bovada writes, and the events it becomes:
+
+* players are seats: ``Seat+5`` is the player in seat 5 (named so), the hero ``Seat+3 [ME]``
+  is ``Hero`` (the seat changes from table to table; the hero does not);
+* every player's cards are printed as they are dealt (``Card dealt to a spot [7h 8c Jc]``:
+  two hole cards, then the door card); a street without a banner starts where a player
+  already dealt on the current street gets another card;
+* ``Bring_in chip``/``Big blind/Bring in`` is the bring-in; ``Bets`` on 3rd street is the
+  bring-in player completing (the engine reads a bet over the bring-in as the completion);
+  ``D bets``/``Double bets`` is the big bet on 4th street over an open pair; ``Raises X to
+  Y`` and ``Raises Y`` raise the street total to Y, and so does ``All-in(raise) Y``;
+  ``All-in X`` puts X more chips in (a bet, a call or a raise, by what it is facing);
+* ``Showdown [best five] (One pair)`` is the player showing his hand: the ``Show`` holds
+  his seven cards as dealt (the best five are the site's reading of them);
+  ``Does not show`` is a ``NoShow``; ``Hand result $0.09`` a ``Collect``;
+* ``Total Pot($0.59) | Rake ($0.02)``; where no rake is printed, what the winners did not
+  collect was the rake.
+
+The header names no stakes: the small bet is the completion, the first 4th-street bet
+(the big bet when it is a double bet) or half the first bet from 5th street on; the big
+bet twice the small. A hand where nobody bet more than the bring-in shows neither: its
+stakes are taken as twice and four times the bring-in (as in Bovada's tournament
+structures). Times carry no zone: Bovada's clock is Eastern time.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from functools import lru_cache
+from typing import ClassVar
+
+from stud_hh.cards import DECK, str_card
+from stud_hh.dialects import clock
+from stud_hh.dialects.line_parser import (
+    GrammarParser,
+    LineError,
+    SiteLines,
+    read_lines,
+    seats_as_dealt,
+)
+from stud_hh.dialects.money import MEMO_SIZE, cents, chips
+from stud_hh.dialects.stud_hand import UP_THIRD, StudHand, up_card_deal
+from stud_hh.dialects.wagers import StreetBets
+from stud_hh.events import (
+    Ante,
+    Bet,
+    BringIn,
+    Call,
+    Check,
+    Collect,
+    Deal,
+    Event,
+    Fold,
+    Game,
+    Hand,
+    Header,
+    Limit,
+    Muck,
+    NoShow,
+    Seat,
+    SeatResult,
+    Show,
+    ShowdownStart,
+    Source,
+    Street,
+    Summary,
+    TableNote,
+    UncalledReturn,
+)
+
+SITE = "bovada"
+Fields = dict[str, str | None]
+HERO = "Hero"
+
+_GAMES = {"7CARD": Game.STUD, "7CARD HiLo": Game.STUD8, "7CARD_HL": Game.STUD8}
+_LIMITS = {"Fixed Limit": Limit.FIXED, "Pot Limit": Limit.POT, "No Limit": Limit.NO_LIMIT}
+_BANNERS = {"4TH": Street.FOURTH, "5TH": Street.FIFTH, "6TH": Street.SIXTH,
+            "RIVER": Street.SEVENTH, "7TH": Street.SEVENTH}
+_FOLDED_ON = {"3RD": Street.THIRD, **_BANNERS}
+_CARD = {str_card(c): c for c in DECK}
+_NEXT = {Street.THIRD: Street.FOURTH, Street.FOURTH: Street.FIFTH, Street.FIFTH: Street.SIXTH,
+         Street.SIXTH: Street.SEVENTH}
+_ACTION = re.compile(r"(?P<verb>Bring_in chip|Big blind/Bring in|Bring in|Calls?|Bets|D bets"
+                     r"|Double bets|All-in|Raises|Checks|Folds?)(?:\([a-z-]+\))*"
+                     r"(?: (?P<amount>\S+)(?: to (?P<to>\S+))?)?")
+_SEAT_RESULT = re.compile(
+    r"Seat[+ ](?P<seat>\d+): +(?:Folded on the (?P<street>\S+)(?: STREET)?"
+    r"|(?P<quiet>\S+) \[Does not show\]"
+    r"|\[Mucked\] \[(?P<mucked>[^\]]+?) ?\]"
+    r"|(?:HI )?(?P<won>\$?[\d,.]+)? *(?:lose |lost )?with (?P<description>.+?) "
+    r"\[(?P<cards>[^\]-]+)-[^\]]*\](?: LO (?P<low>\$?[\d,.]+) \[[^\]]*\])?)")
+
+
+def cards(text: str) -> tuple[int, ...]:
+    """``Ac Kc 8c`` -> card ints."""
+    try:
+        return tuple([_CARD[card] for card in text.strip().split(" ")])
+    except KeyError as exc:
+        raise ValueError(f"not a card: {exc.args[0]!r}") from None
+
+
+def player(text: str) -> str:
+    """``Seat+5`` stays ``Seat+5``; the hero, ``Seat+3 [ME]``, is ``Hero``."""
+    return HERO if text.endswith(" [ME]") else text
+
+
+def other_game(fields: Fields) -> str | None:
+    """Hold'em and Omaha hands, and pot- or no-limit stud, are not read."""
+    if fields["other_game"]:
+        return f"{fields['other_game']} {fields['limit'] or ''}".strip()
+    if fields["limit"] not in (None, "Fixed Limit"):
+        return f"{fields['game']} {fields['limit']}"
+    return None
+
+
+class BovadaHand:
+    """One hand's line tokens -> its seats and events (``HandBuilder``)."""
+
+    readers: ClassVar[dict[str, Callable[[BovadaHand, str], None]]]  # set below
+
+    def __init__(self, fields: Fields) -> None:
+        self.fields = fields
+        self.currency: str | None = None
+        self.money: Callable[[str], int] = chips
+        self.hand = StudHand()
+        self.bets = StreetBets()
+        self.seats: list[Seat] = []
+        self.names: dict[int, str] = {}  # seat number -> player
+        self.dealt: dict[str, list[int]] = {}  # player -> his cards so far, as dealt
+        self.dealt_now: set[str] = set()  # players dealt on the current street
+        self.small: int | None = None  # the stakes, as the bets show them
+        self.big: int | None = None
+        self.showdown = False
+        self.rake_unprinted = False
+
+    def read(self, kind: str, text: str) -> None:
+        """One line token of kind ``kind`` (``readers`` is the parser's way in)."""
+        _READERS[kind](self, text)
+
+    # --- seats, antes, streets ----------------------------------------------------------------
+
+    def seat_lines(self, text: str) -> None:
+        if "$" in text.partition("\n")[0]:
+            self.currency, self.money = "USD", cents
+        self.seats = read_lines(self.seat, text)
+        self.names = {seat.seat: seat.player for seat in self.seats}
+
+    def seat(self, line: str) -> Seat:
+        name, _, stack = line.partition(": ")
+        return Seat(int(name[5:].partition(" ")[0]), player(name),
+                    self.money(stack[: -len(" in chips")]))
+
+    def antes(self, text: str) -> None:
+        self.hand.antes(read_lines(self.ante, text))
+
+    def ante(self, line: str) -> Ante:
+        return _ante(line, self.money)
+
+    def first_banner(self, text: str) -> None:
+        self._start(Street.THIRD)
+
+    def banner(self, text: str) -> None:
+        self._start(_BANNERS[text[4:].split(" ")[0].upper()])
+
+    def _start(self, street: Street) -> None:
+        self.hand.start_street(street)
+        self.bets.new_street()
+        self.dealt_now = set()
+        if street is Street.SEVENTH:
+            self.hand.deal_river(None)
+
+    def deal_lines(self, text: str) -> None:
+        for offset, line in enumerate(text.split("\n")):
+            try:
+                self._deal(*_dealt(line))
+            except ValueError as exc:
+                raise LineError(str(exc), offset) from None
+
+    def _deal(self, name: str, dealt: tuple[int, ...]) -> None:
+        hand = self.hand
+        street = hand.street
+        if street is Street.THIRD and len(dealt) == 3 and name not in self.dealt_now:
+            hand.deal_third([_deal_event(street, name, dealt)])
+        else:
+            if street is Street.THIRD or name in self.dealt_now:
+                next_street = _NEXT.get(street)
+                if next_street is None:
+                    raise ValueError(f"{name} dealt an eighth card")
+                self._start(next_street)
+                street = next_street
+            if street is Street.SEVENTH:
+                hand.deal(name, dealt)
+            else:
+                hand.deal_up([_deal_event(street, name, dealt)])
+        self.dealt_now.add(name)
+        self.dealt.setdefault(name, []).extend(dealt)
+
+    # --- betting --------------------------------------------------------------------------------
+
+    def actions(self, text: str) -> None:
+        self.hand.actions(read_lines(self.action, text))
+
+    def action(self, line: str) -> Event:
+        name, verb, amount, to, act = _action_parts(line, self.money)
+        if verb == "Checks":
+            return Check(name)
+        if verb in ("Folds", "Fold"):
+            return Fold(name)
+        bets = self.bets
+        event: Event
+        if verb == "Raises":
+            to = to if to is not None else amount
+            self._stakes(to, double=False)
+            return bets.raise_to(name, to)
+        if verb == "All-in":
+            # "All-in(raise) X" raises the street total to X; "All-in X" adds X chips
+            if bets.level == 0:
+                event = Bet(name, amount, True)
+            elif "(raise" in act:
+                return bets.raise_to(name, amount, True)
+            elif amount <= bets.owed(name):
+                event = Call(name, amount, True)
+            else:
+                return bets.raise_by_added(name, amount, True)
+        elif verb in ("Call", "Calls"):
+            event = Call(name, amount)
+        elif verb in ("Bets", "D bets", "Double bets"):
+            self._stakes(amount, double=verb != "Bets")
+            event = Bet(name, amount)
+        else:
+            event = BringIn(name, amount)
+        bets.add(event)
+        return event
+
+    def _stakes(self, to: int, double: bool) -> None:
+        """The first bet or completion of the hand names the stakes."""
+        if self.small is not None or self.big is not None:
+            return
+        street = self.hand.street
+        if street is Street.THIRD or (street is Street.FOURTH and not double):
+            self.small = to
+        elif self.bets.level == 0:  # a bet, not a raise, from 5th street (or doubled)
+            self.big = to
+
+    def uncalled(self, text: str) -> None:
+        name, _, amount = text.partition(" : Return uncalled portion of bet ")
+        self.hand.add(UncalledReturn(player(name), self.money(amount)))
+
+    # --- showdown and summary -----------------------------------------------------------------
+
+    def _showdown(self) -> None:
+        if not self.showdown:
+            self.showdown = True
+            self.hand.add(ShowdownStart())
+
+    def show(self, text: str) -> None:
+        """``Showdown [best five] (One pair)``: the player's own cards are shown."""
+        name, _, rest = text.partition(" : Showdown [")
+        _, _, description = rest.partition("]")
+        who = player(name)
+        self._showdown()
+        held = tuple(self.dealt.get(who, ()))
+        self.hand.add(Show(who, held, description.strip()[1:-1] or None))
+
+    def muck(self, text: str) -> None:
+        name, _, rest = text.partition(" : Mucks [")
+        shown, _, _ = rest.partition("]")
+        self._showdown()
+        self.hand.add(Muck(player(name), cards(shown)))
+
+    def no_show(self, text: str) -> None:
+        self.hand.add(NoShow(player(text.partition(" : ")[0])))
+
+    def result(self, text: str) -> None:
+        name, _, rest = text.partition(" : Hand ")
+        kind, _, amount = rest.rpartition(" ")
+        pot = "side pot" if "Side" in kind or "side" in kind else "pot"
+        self.hand.add(Collect(player(name), self.money(amount), pot))
+
+    def total_pot(self, text: str) -> None:
+        total, _, rake = text[len("Total Pot(") :].partition(")")
+        rake_text = rake.partition("Rake (")[2].rstrip(")")
+        # a rake the line does not print is settled when the hand is built
+        self.rake_unprinted = not rake_text
+        self.hand.add(Summary(self.money(total), self.money(rake_text) if rake_text else -1))
+
+    def seat_results(self, text: str) -> None:
+        self.hand.seat_results(read_lines(self.seat_result, text))
+
+    def seat_result(self, line: str) -> SeatResult:
+        match = _seat_result_fields(line)
+        seat = int(match["seat"] or 0)
+        name = self.names[seat]
+        if match["street"]:
+            return SeatResult(seat, name, "folded", street=_FOLDED_ON[match["street"].upper()])
+        if match["quiet"]:
+            return SeatResult(seat, name, "collected", won=self.money(match["quiet"]))
+        if match["mucked"]:
+            return SeatResult(seat, name, "mucked", cards=cards(match["mucked"]))
+        won = [self.money(a) for a in (match["won"], match["low"]) if a]
+        # the line lists the hand as dealt, but drops a card now and then (game 2633132391:
+        # "[8h As 5d 4s 6h 2s-..." for 8h As Ac 5d 4s 6h 2s): the deals are the record
+        held = tuple(self.dealt.get(name, ())) or cards(match["cards"] or "")
+        return SeatResult(seat, name, "showed", won=sum(won) if won else None,
+                          cards=held, description=match["description"])
+
+    def note(self, text: str) -> None:
+        name, _, what = text.partition(" : ")
+        self.hand.add(TableNote(_NOTE_KINDS.get(what.split(" ")[0], "note"), player(name), text))
+
+    # --- the hand -------------------------------------------------------------------------------
+
+    def build(self, source: Source) -> Hand:
+        events = list(self.hand.finish())
+        if self.rake_unprinted:
+            collected = sum(e.amount for e in events if type(e) is Collect)
+            for i, event in enumerate(events):
+                if type(event) is Summary and event.rake < 0:
+                    events[i] = Summary(event.total_pot, max(event.total_pot - collected, 0))
+        return Hand(header=self.header(), seats=seats_as_dealt(self.seats, tuple(events)),
+                    events=tuple(events), source=source)
+
+    def header(self) -> Header:
+        f = self.fields
+        bring_in = self.hand.bring_in
+        small = self.small if self.small is not None else (self.big or 0) // 2
+        if not small:
+            small = 2 * (bring_in or 0)
+        tournament = f["tournament_id"]
+        return Header(
+            site=SITE, hand_id=f["hand_id"] or "", game=_GAMES[f["game"] or "7CARD"],
+            small_bet=small, big_bet=2 * small,
+            started_at=clock.started_at((f["date"] or "").replace("-", "/"), "ET"),
+            table=f["tournament_table"] or f["table"] or "",
+            limit=_LIMITS[f["limit"] or "Fixed Limit"], ante=self.hand.ante, bring_in=bring_in,
+            currency=self.currency, play_money=self.currency is None and tournament is None,
+            tournament_id=tournament, level=f["level"])
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def _dealt(line: str) -> tuple[str, tuple[int, ...]]:
+    """``Seat+3 [ME] : Card dealt to a spot [Jh Qh Th]`` -> (``Hero``, the cards)."""
+    name, _, shown = line.partition(" : Card dealt to a spot [")
+    return player(name), cards(shown[:-1])
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def _deal_event(street: Street, name: str, dealt: tuple[int, ...]) -> Deal:
+    """A 3rd-street deal (all three cards known) or a 4th to 6th-street upcard."""
+    if street is Street.THIRD:
+        return Deal(street, name, dealt, UP_THIRD)
+    return up_card_deal(street, name, dealt)
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def _seat_result_fields(line: str) -> dict[str, str | None]:
+    """A summary line's fields (``_SEAT_RESULT``); a session repeats its folded lines."""
+    match = _SEAT_RESULT.fullmatch(line)
+    if match is None:
+        raise ValueError(f"unreadable summary line {line!r}")
+    return match.groupdict()
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def _ante(line: str, money: Callable[[str], int]) -> Ante:
+    name, _, amount = line.partition(" : Ante chip ")
+    return Ante(player(name), money(amount))
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def _action_parts(
+    line: str, money: Callable[[str], int]
+) -> tuple[str, str, int, int | None, str]:
+    """A betting line -> (player, verb, amount, the "to" amount, the words after the name)."""
+    who, _, act = line.partition(" : ")
+    match = _ACTION.fullmatch(act)
+    if match is None:
+        raise ValueError(f"unreadable action {line!r}")
+    amount, to = match["amount"], match["to"]
+    return (player(who), match["verb"], money(amount) if amount else 0,
+            money(to) if to else None, act)
+
+
+_NOTE_KINDS = {"Table": "joins", "Seat": "sitting_out", "Sit": "sitting_out",
+               "Re-join": "returned", "Stand": "leaves", "Ranking": "finished"}
+
+
+def _nothing(builder: BovadaHand, text: str) -> None:
+    """The header (read before the hand) and the summary banner."""
+
+
+_READERS: dict[str, Callable[[BovadaHand, str], None]] = {
+    "HEADER": _nothing,
+    "SEATS": BovadaHand.seat_lines,
+    "ANTES": BovadaHand.antes,
+    "FIRST_BANNER": BovadaHand.first_banner,
+    "BANNER": BovadaHand.banner,
+    "DEALS": BovadaHand.deal_lines,
+    "ACTIONS": BovadaHand.actions,
+    "UNCALLED": BovadaHand.uncalled,
+    "SHOWDOWN": BovadaHand.show,
+    "MUCK": BovadaHand.muck,
+    "NO_SHOW": BovadaHand.no_show,
+    "RESULT": BovadaHand.result,
+    "SUMMARY": _nothing,
+    "TOTAL_POT": BovadaHand.total_pot,
+    "SEAT_RESULTS": BovadaHand.seat_results,
+    "NOTE": BovadaHand.note,
+}
+BovadaHand.readers = _READERS  # one look-up per line token
+
+
+class BovadaLines(SiteLines):
+    """Rule names of ``bovada.lark``."""
+
+    play = SiteLines.run
+
+
+@lru_cache(maxsize=2)
+def parser(use_cython: bool | None = None) -> GrammarParser:
+    """The Bovada parser (compiled once per process)."""
+    return GrammarParser(SITE, BovadaLines(), ("NOTE",), BovadaHand, other_game, use_cython)
+
+
+__all__ = ["HERO", "SITE", "BovadaHand", "cards", "other_game", "parser", "player"]
