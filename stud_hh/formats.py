@@ -8,7 +8,8 @@ by its content, in whatever encoding the reader understands. ``parse``, ``audit`
 ``import`` and ``watch`` all ask here, so they agree on what a hand-history file is.
 
 The supported formats are whatever ``stud_hh.dialects`` knows: a file is read when one of
-its first lines starts a hand of a dialect (the line the reader splits hands on). The
+its first lines starts a hand of a dialect (the line the reader splits hands on), or when a
+dialect that cuts its files itself (XML, TOML: ``split_file``) recognises its start. The
 sites below are only recognised, so that their files are reported as "not supported yet"
 instead of being split into hundreds of unreadable "hands"; once a dialect for one of them
 is added, its files are claimed by the dialect first and nothing here changes.
@@ -31,9 +32,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
+from typing import BinaryIO
 
-from stud_hh.dialects import dialects
-from stud_hh.reader import sniff_encoding
+from stud_hh.dialects import Dialect, dialect_named, dialects, hand_starts
+from stud_hh.reader import RawHand, read_text_hands, sniff_encoding
 
 #: Bytes read from the start of a file to judge it: hand histories say what they are in
 #: their first line; a preamble (a tracker's export note) is allowed for this long.
@@ -106,12 +108,15 @@ def recognise(head: bytes) -> FileFormat:
     text = _decode(head)
     if text is None:
         return FileFormat(FileKind.OTHER, reason="binary")
+    for dialect in dialects():  # formats that cut their files themselves (XML, TOML)
+        if dialect.hand_start is None and dialect.sniff(text):
+            return FileFormat(FileKind.SUPPORTED, dialect=dialect.name)
     lines = [line.strip(" \t\ufeff\x00") for line in text.splitlines()]
     for line in lines:
         if not line:
             continue
         for dialect in dialects():
-            if dialect.hand_start.match(line):
+            if dialect.hand_start is not None and dialect.hand_start.match(line):
                 return FileFormat(FileKind.SUPPORTED, dialect=dialect.name)
         for site in KNOWN_SITES:
             if site.first_line.match(line):
@@ -123,6 +128,33 @@ def recognise_file(path: str | os.PathLike[str]) -> FileFormat:
     """``recognise`` the first ``HEAD_BYTES`` of the file at ``path`` (raises ``OSError``)."""
     with open(path, "rb") as stream:
         return recognise(stream.read(HEAD_BYTES))
+
+
+def own_splitter(head: bytes) -> Dialect | None:
+    """The dialect that cuts a file starting with ``head`` into hands itself (``split``:
+    XML, TOML), or None for a text format, cut at blank lines by the reader."""
+    fmt = recognise(head)
+    if not fmt.supported or fmt.dialect is None:
+        return None
+    dialect = dialect_named(fmt.dialect)
+    return dialect if dialect.hand_start is None else None
+
+
+def split_file(stream: BinaryIO, path: str | None, head: bytes) -> Iterator[RawHand]:
+    """The hands of a file as its format cuts them (``head``: its first bytes, which
+    ``stream`` must still hold): its dialect's ``split``, else the text reader's."""
+    dialect = own_splitter(head)
+    if dialect is not None:
+        return dialect.split(stream, path)
+    return read_text_hands(stream, path, hand_starts())
+
+
+def read_file_hands(path: str | os.PathLike[str]) -> Iterator[RawHand]:
+    """Every hand in the file at ``path``, cut as its format cuts them (raises ``OSError``)."""
+    with open(path, "rb") as stream:
+        head = stream.read(HEAD_BYTES)
+        stream.seek(0)
+        yield from split_file(stream, str(path), head)
 
 
 def _decode(head: bytes) -> str | None:
@@ -237,7 +269,10 @@ __all__ = [
     "KnownSite",
     "Skipped",
     "hand_history_files",
+    "own_splitter",
+    "read_file_hands",
     "recognise",
     "recognise_file",
+    "split_file",
     "walk",
 ]

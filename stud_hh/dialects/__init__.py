@@ -29,7 +29,12 @@ from stud_hh.reader import RawHand, read_text_hands
 #: grammar takes a moment to load). One entry per site.
 REGISTRY: tuple[str, ...] = (
     "stud_hh.dialects.pokerstars:PokerStars",
+    "stud_hh.dialects.phh:PHH",
 )
+
+
+#: Characters of a hand's text a self-splitting dialect's ``sniff`` sees (``find_dialect``).
+SNIFF_CHARS = 1 << 12
 
 
 @runtime_checkable
@@ -96,12 +101,25 @@ def dialects() -> tuple[Dialect, ...]:
 
 
 def find_dialect(text: str) -> Dialect | None:
-    """The dialect of ``text`` (leading blank lines and BOMs allowed), or None."""
-    head = text.lstrip("\ufeff \t\r\n")[:200]
+    """The dialect of ``text`` (leading blank lines and BOMs allowed), or None.
+
+    A text dialect says what it is in its first line; a format that cuts its files itself
+    (``hand_start`` None: XML, TOML) may open with comments, and sees more of the text.
+    """
+    text = text.lstrip("\ufeff \t\r\n")
+    head = text[:200]
     for dialect in dialects():
-        if dialect.sniff(head):
+        if dialect.sniff(head if dialect.hand_start is not None else text[:SNIFF_CHARS]):
             return dialect
     return None
+
+
+def dialect_named(name: str) -> Dialect:
+    """The registered dialect called ``name`` (``KeyError`` if there is none)."""
+    for dialect in dialects():
+        if dialect.name == name:
+            return dialect
+    raise KeyError(f"no dialect named {name!r}")
 
 
 def detect(text: str) -> Dialect:
@@ -126,5 +144,5 @@ def hand_starts() -> re.Pattern[str]:
     return re.compile("|".join(parts) or "(?!)")
 
 
-__all__ = ["REGISTRY", "Dialect", "TextDialect", "UnknownFormat", "detect", "dialects",
-           "find_dialect", "hand_starts"]
+__all__ = ["REGISTRY", "SNIFF_CHARS", "Dialect", "TextDialect", "UnknownFormat", "detect",
+           "dialect_named", "dialects", "find_dialect", "hand_starts"]

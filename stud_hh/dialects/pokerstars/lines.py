@@ -39,7 +39,6 @@ from stud_hh.events import (
     Fold,
     Muck,
     NoLowHand,
-    NoShow,
     Raise,
     Seat,
     SeatResult,
