@@ -91,7 +91,6 @@ KNOWN_SITES: tuple[KnownSite, ...] = (
     _site("OnGame", r"\*{5} History for hand [A-Z]\d+-"),
     _site("Absolute Poker / UB", r"Stage #\d+: "),
     _site("KingsClub", r"#\d+: (?:Limit|No Limit|Pot Limit) [^\n]* - [\d,./]+(?: \d{4}-|$)"),
-    _site("PHH (TOML)", r"variant\s*=\s*['\"]\w+['\"]", r"actions\s*=\s*\[\s*['\"]?d dh"),
 )
 
 _LINE_START = re.compile(r"^[ \t\ufeff]*", re.MULTILINE)

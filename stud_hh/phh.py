@@ -66,7 +66,6 @@ from stud_hh.events import (
     Header,
     Limit,
     Muck,
-    PlayerAction,
     Raise,
     Seat,
     Show,
