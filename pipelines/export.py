@@ -96,7 +96,7 @@ def stored_hands(con: duckdb.DuckDBPyConnection, keys: list[int]) -> Iterator[Ha
 
 
 def export_phh(con: duckdb.DuckDBPyConnection, out: str | os.PathLike[str],
-               selection: Selection = Selection(),  # noqa: B008 - frozen
+               selection: Selection = Selection(),
                collection: bool = False) -> ExportResult:
     """Write the selected stored hands to the folder ``out`` (made if missing)."""
     folder = Path(out)
