@@ -19,7 +19,7 @@ what a PHH file keeps of a hand and what it does not.
 ... ''')
 >>> hand = PHH().parse_hand(raw)
 >>> hand.header.site, hand.header.game.value, [type(e).__name__ for e in hand.events][-4:]
-('phh', 'razz', ['BringIn', 'Fold', 'UncalledReturn', 'Collect'])
+('phh', 'razz', ['Fold', 'UncalledReturn', 'Collect', 'Summary'])
 """
 
 from __future__ import annotations

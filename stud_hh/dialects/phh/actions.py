@@ -8,8 +8,10 @@ next four up, the river down. A betting action means what the chips say
 no-op's commentary may state one of the site's records (``# showdown``).
 
 A file from another tool states no records: the reader then works out what a history
-prints and PHH leaves to the reader (``settle``): the uncalled bet returned, the pots
-collected (from ``winnings``, else ``finishing_stacks``), and the summary's total.
+prints and PHH leaves to the reader (``settle``): the uncalled bet returned, the showdown's
+start (before the first ``sm``), the pots collected (from ``winnings``, else
+``finishing_stacks``; neither: nobody collects, and the audit says so) and the summary's
+total.
 """
 
 from __future__ import annotations
@@ -38,14 +40,17 @@ from stud_hh.events import (
     Deal,
     Event,
     Fold,
+    Game,
     Muck,
     Raise,
     Show,
+    ShowdownStart,
     Street,
     StreetStart,
     Summary,
     UncalledReturn,
 )
+from stud_hh.rules import OddChipCards
 
 #: The events each betting action may stand for (a commentary stating another is ignored).
 _KINDS: dict[str, tuple[type[Event], ...]] = {
@@ -177,24 +182,62 @@ class Actions:
 
     # --- a file that states no records -----------------------------------------------------
 
-    def settle(self, winnings: list[int] | None, finishing: list[int] | None,
-               stacks: Sequence[int]) -> Summary:
-        """Return the uncalled bet, collect the pots and total them, as a history would."""
+    def settle(self, game: Game, stacks: Sequence[int], winnings: list[int] | None,
+               finishing: list[int] | None) -> Summary:
+        """Return the uncalled bet, start the showdown, collect the pots and total them,
+        as a history would."""
         if not any(isinstance(e, UncalledReturn) for e in self.events):
             self._return_uncalled()
-        total = sum(stacks) - sum(self.chips.behind.values())
+        if not any(isinstance(e, ShowdownStart) for e in self.events):
+            shown = next((i for i, e in enumerate(self.events) if isinstance(e, Show | Muck)),
+                         None)
+            if shown is not None:
+                self.events.insert(shown, ShowdownStart())
+        behind = self.chips.behind
+        total = sum(stacks) - sum(behind.values())
         if not any(isinstance(e, Collect) for e in self.events):
-            won = winnings
-            if won is None and finishing is not None:
-                behind = self.chips.behind
+            if winnings is not None:
+                won = winnings
+            elif finishing is not None:
                 won = [max(0, f - behind[p]) for p, f in zip(self.players, finishing,
                                                             strict=True)]
-            for player, amount in zip(self.players, won or [], strict=False):
-                if amount > 0:
-                    self.events.append(Collect(player, amount))
+            else:
+                won = self._awarded(game, stacks)
+            self.events += [Collect(p, a) for p, a in zip(self.players, won, strict=True) if a]
         collected = sum(e.amount for e in self.events if isinstance(e, Collect))
         rake = max(0, total - collected) if collected else 0
         return Summary(total, rake, board=tuple(self.board))
+
+    def _awarded(self, game: Game, stacks: Sequence[int]) -> list[int]:
+        """What each player wins when the file does not say (PHH leaves it to the reader):
+        the engine's pots and showdown, odd chips by the best five cards (TDA). A pot whose
+        contenders' cards are unknown is split among them."""
+        from stud_hh.engine.pots import award_pots, build_pots
+
+        players, behind = self.players, self.chips.behind
+        out = {e.player for e in self.events if isinstance(e, Fold | Muck)}
+        live = [p not in out for p in players]
+        pots = build_pots([s - behind[p] for p, s in zip(players, stacks, strict=True)],
+                          live, [behind[p] == 0 for p in players])
+        hands = {i: cards for i, p in enumerate(players)
+                 if live[i] and (cards := self._known_hand(p)) is not None}
+        won = [0] * len(players)
+        awards = award_pots(pots, 0, hands, game, OddChipCards.BEST_FIVE, range(len(players)))
+        for award in awards:
+            for share in award.shares:
+                won[share.player] += share.amount
+        return won
+
+    def _known_hand(self, player: str) -> tuple[int, ...] | None:
+        """The player's seven cards (six and the board card), if all are known."""
+        shown = [e.cards for e in self.events if isinstance(e, Show) and e.player == player]
+        dealt = [c for e in self.events if isinstance(e, Deal) and e.player == player
+                 for c in e.cards]
+        cards = shown[-1] if shown else tuple(c for c in dealt if c is not None)
+        cards = tuple(cards) + tuple(self.board)
+        if len(cards) != 7 or (not shown and None in dealt):
+            return None
+        return cards
 
     def _return_uncalled(self) -> None:
         """The last street's biggest contribution, less the next biggest, goes back."""

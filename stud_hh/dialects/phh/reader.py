@@ -29,7 +29,7 @@ from stud_hh.dialects.phh.notation import (
     NotationError,
     known_cards,
 )
-from stud_hh.events import Ante, Hand, OtherGame, Parsed, ParseError, Source, Summary
+from stud_hh.events import Ante, Game, Hand, OtherGame, Parsed, ParseError, Source, Summary
 from stud_hh.reader import RawHand
 
 _TOML_PLACE = re.compile(r" \(at line (\d+), column (\d+)\)$")
@@ -90,7 +90,7 @@ def _hand(table: Mapping[str, Any], raw: RawHand) -> Parsed:
     actions = Actions(players, stacks, fields.amount("bring_in"), fields.money)
     actions.antes(antes, stacks)
     actions.read(fields.need("actions", list))
-    summary = _summary(fields, actions, stacks)
+    summary = _summary(fields, actions, game, stacks)
     events = actions.events + ([summary] if summary is not None else [])
     posted = [e.amount for e in events if isinstance(e, Ante) and not e.all_in]
     header = header_of(fields, game, raw.text, max(posted) if posted else None)
@@ -98,11 +98,12 @@ def _hand(table: Mapping[str, Any], raw: RawHand) -> Parsed:
                 source=Source(raw.path, raw.line))
 
 
-def _summary(fields: Fields, actions: Actions, stacks: list[int]) -> Summary | None:
+def _summary(fields: Fields, actions: Actions, game: Game,
+             stacks: list[int]) -> Summary | None:
     """stud_hh's summary fields, or, for a file without them, the summary worked out."""
     if "_total_pot" not in fields.table:
-        return actions.settle(fields.amounts("winnings", len(stacks)),
-                              fields.amounts("finishing_stacks", len(stacks)), stacks)
+        return actions.settle(game, stacks, fields.amounts("winnings", len(stacks)),
+                              fields.amounts("finishing_stacks", len(stacks)))
     side = fields.amounts("_side_pots") or []
     main = fields.amount("_main_pot") if "_main_pot" in fields.table else None
     board_text = fields.get("_board", str)
