@@ -33,8 +33,8 @@ from stud_hh.events import Parsed
 from stud_hh.reader import RawHand
 
 #: A PHH file's first meaningful line: a table header or a ``key =`` line (after comments).
-_FIRST = re.compile(r"(?:[ \t]*(?:#[^\n]*)?\n)*[ \t]*(?:\[[^\n]*\][ \t]*(?:#[^\n]*)?\n|"
-                    r"[\"']?[A-Za-z_][\w-]*[\"']?[ \t]*=)")
+_FIRST = re.compile(r"(?:[ \t\r]*(?:#[^\n]*)?\n)*[ \t]*(?:\[[^\n]*\][ \t\r]*(?:#[^\n]*)?"
+                    r"(?:\n|\Z)|[\"']?[A-Za-z_][\w-]*[\"']?[ \t]*=)")
 #: What makes it a hand history: a ``variant`` key.
 _VARIANT = re.compile(r"^[ \t]*[\"']?variant[\"']?[ \t]*=[ \t]*[\"']", re.MULTILINE)
 

@@ -5,13 +5,14 @@ them out checked, and a field of the wrong type or length is a ``FieldError`` na
 which the reader turns into a ``ParseError`` at the field's line. stud_hh's own fields
 (``_site``, ``_not_dealt``, ...: see ``stud_hh.phh``) are read when present; a file from
 another tool has none of them, and the header is then made from what PHH says: the site is
-``phh``, a hand without a number is named by a hash of its text, one without a date is
+``phh``, a hand without a number is named by a hash of its fields, one without a date is
 dated 1970-01-01 UTC.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime, time, tzinfo
 from typing import TypeVar
@@ -140,8 +141,8 @@ def _absent_seat(fields: Fields, entry: object) -> Seat:
         raise FieldError("_not_dealt", f"field '_not_dealt': {exc}") from None
 
 
-def header_of(fields: Fields, game: Game, text: str, ante: int | None) -> Header:
-    """The hand's header (``text``, the hand's TOML, names a hand that has no number)."""
+def header_of(fields: Fields, game: Game, ante: int | None) -> Header:
+    """The hand's header."""
     get = fields.get
     tournament = get("_tournament", str) or get("event", str)
     level = get("_level", str)
@@ -150,7 +151,7 @@ def header_of(fields: Fields, game: Game, text: str, ante: int | None) -> Header
     hand = get("hand", (str, int))
     return Header(
         site=get("_site", str) or SITE,
-        hand_id=str(hand) if hand is not None else _text_id(text),
+        hand_id=str(hand) if hand is not None else _content_id(fields.table),
         game=game,
         small_bet=fields.amount("small_bet"),
         big_bet=fields.amount("big_bet"),
@@ -169,10 +170,11 @@ def header_of(fields: Fields, game: Game, text: str, ante: int | None) -> Header
     )
 
 
-def _text_id(text: str) -> str:
-    """A number for a hand whose file gives none: the same text, the same number, so that
-    reading the file again finds the hand already stored."""
-    return "phh-" + hashlib.blake2b(text.strip().encode("utf-8", "replace"),
+def _content_id(table: Mapping[str, object]) -> str:
+    """A number for a hand whose file gives none, from its fields (not its layout or
+    comments): the same hand, the same number, so that reading it again finds it stored."""
+    canonical = json.dumps(table, sort_keys=True, default=str, ensure_ascii=False)
+    return "phh-" + hashlib.blake2b(canonical.encode("utf-8", "replace"),
                                     digest_size=8).hexdigest()
 
 

@@ -142,7 +142,7 @@ def known_cards(text: str) -> tuple[int, ...]:
 # --- commentary on a player's action ----------------------------------------------------------
 
 _ALL_IN = " and is all-in"
-_AMOUNT = r"(-?\d+(?:\.\d+)?)"
+_AMOUNT = r"(-?[0-9]+(?:\.[0-9]+)?)"
 #: The wagers of one amount, each with its words.
 _WAGER_PHRASES: tuple[tuple[Callable[[str, int, bool], Event], re.Pattern[str]], ...] = (
     (BringIn, re.compile(rf"brings in for {_AMOUNT}")),
@@ -213,7 +213,8 @@ _REMARK_EVENTS: dict[str, Event] = {
     "no low hand qualified": NoLowHand(),
 }
 _REMARKS: dict[type[Event], str] = {type(e): text for text, e in _REMARK_EVENTS.items()}
-_WHO = r"(p\d+)"
+_WHO = r"(p[1-9][0-9]*)"
+_LABEL = re.compile(_WHO, re.ASCII)
 _DOES_NOT_SHOW = re.compile(rf"{_WHO} does not show")
 _UNCALLED = re.compile(rf"uncalled bet {_AMOUNT} returned to {_WHO}")
 _COLLECTED = re.compile(rf"{_WHO} collected {_AMOUNT} from (\S.*)")
@@ -259,7 +260,7 @@ def read_no_op(text: str, players: Sequence[str], money: Money) -> Event | None:
 
 def player_named(label: str, players: Sequence[str]) -> str:
     """The player ``p3`` stands for; ``NotationError`` when there is no such player."""
-    if label[:1] == "p" and label[1:].isdigit() and 1 <= int(label[1:]) <= len(players):
+    if _LABEL.fullmatch(label) and int(label[1:]) <= len(players):
         return players[int(label[1:]) - 1]
     raise NotationError(f"no player {label!r} in this hand ({len(players)} players)")
 

@@ -56,6 +56,8 @@ def parse_phh(raw: RawHand) -> Parsed:
         return _error(str(exc), raw, _field_line(raw.text, exc.field))
     except NotationError as exc:
         return _error(str(exc), raw, 1)
+    except Exception as exc:  # never let one hand stop a file
+        return _error(f"unreadable PHH hand ({type(exc).__name__}: {exc})", raw, 1)
 
 
 def _hand_table(document: Mapping[str, Any]) -> Mapping[str, Any] | None:
@@ -93,7 +95,7 @@ def _hand(table: Mapping[str, Any], raw: RawHand) -> Parsed:
     summary = _summary(fields, actions, game, stacks)
     events = actions.events + ([summary] if summary is not None else [])
     posted = [e.amount for e in events if isinstance(e, Ante) and not e.all_in]
-    header = header_of(fields, game, raw.text, max(posted) if posted else None)
+    header = header_of(fields, game, max(posted) if posted else None)
     return Hand(header=header, seats=seats_of(fields, players, stacks), events=tuple(events),
                 source=Source(raw.path, raw.line))
 
@@ -130,13 +132,17 @@ def _error(message: str, raw: RawHand, line: int, incomplete: bool = False,
 def _toml_error(exc: tomllib.TOMLDecodeError, raw: RawHand) -> ParseError:
     message = str(exc)
     place = _TOML_PLACE.search(message)
+    last = max(1, raw.text.count("\n"))
     if place:
-        return _error(f"not valid TOML: {message[:place.start()]}", raw, int(place.group(1)),
-                      column=int(place.group(2)))
+        line = int(place.group(1))
+        cut = line >= last  # the text stops inside a value: a file cut short
+        what = "hand ends too early" if cut else "not valid TOML"
+        return _error(f"{what}: {message[:place.start()]}", raw, line,
+                      column=int(place.group(2)), incomplete=cut)
     reason = message.removesuffix(" (at end of document)")
     cut = not reason.startswith(_NOT_CUT)
     what = "hand ends too early" if cut else "not valid TOML"
-    return _error(f"{what}: {reason}", raw, max(1, raw.text.count("\n")), incomplete=cut)
+    return _error(f"{what}: {reason}", raw, last, incomplete=cut)
 
 
 def _field_line(text: str, field: str) -> int:
