@@ -69,6 +69,7 @@ from stud_hh.events import (
     Raise,
     Seat,
     Show,
+    Street,
     StreetStart,
     Summary,
 )
@@ -199,8 +200,15 @@ class _Play:
             implied = chips.implied(event.player, "pb")
         elif isinstance(event, Complete | BetEvent | Raise):
             to = chips.to(event)
-            text += f"cbr {self.money.text(to)}"
-            implied = chips.implied(event.player, "cbr", to)
+            if to <= chips.top:  # all-in without raising the level: a call to PHH
+                text += "cc"
+                implied = chips.implied(event.player, "cc")
+            elif chips.street is Street.THIRD and not chips.top and to <= chips.bring_in:
+                text += "pb"  # all-in for no more than the bring-in, before anyone: posts it
+                implied = chips.implied(event.player, "pb")
+            else:
+                text += f"cbr {self.money.text(to)}"
+                implied = chips.implied(event.player, "cbr", to)
         elif isinstance(event, Call | Check):
             text += "cc"
             implied = chips.implied(event.player, "cc")

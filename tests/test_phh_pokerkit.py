@@ -17,8 +17,9 @@ by PokerKit. Where the rule books coincide, PokerKit ends with the same stacks a
 The differences by design are asserted, not skipped: PokerKit refuses every hand that bets
 the big bet on an open pair on 4th street (PokerStars' rule, never PokerKit's) or deals a
 community card; a hand whose first actor PokerKit picks by seat where PokerStars picks by
-suit, or where a short all-in bring-in is called in full (PokerStars) rather than matched
-(PokerKit), is refused or ends the same (PokerKit inserts the check the first actor would
+suit, where a short all-in bring-in is called in full (PokerStars) rather than matched
+(PokerKit), or where someone raises after an all-in on the same street, is refused or ends
+the same (PokerKit inserts the check the first actor would
 have made; the PHH notation's ``cc`` calls what PokerKit asks, the commentary keeps what
 PokerStars took and the returned chips), never with other stacks.
 """
@@ -37,7 +38,7 @@ import pytest
 from test_pokerkit_diff import PK_RULES
 
 from stud_hh.dialects.phh.betting import Chips
-from stud_hh.events import BoardCard, Collect, Hand, StreetStart, Summary
+from stud_hh.events import Bet, BoardCard, Collect, Complete, Hand, Raise, StreetStart, Summary
 from stud_hh.parse import parse_file, parse_text
 from stud_hh.phh import phh_fields, write_phh
 from stud_hh.simulate import simulate_hands
@@ -48,7 +49,8 @@ pokerkit = pytest.importorskip("pokerkit")
 HANDS = Path(__file__).parent / "hands"
 #: PokerKit's refusals stud_hh's engine explains (its findings under PK_RULES), and the
 #: community card PokerKit cannot deal in stud
-BY_DESIGN = {"BIG_BET_WITHOUT_OPEN_PAIR", "BET_SIZE", "WRONG_FIRST_ACTOR", "COMMUNITY_CARD"}
+BY_DESIGN = {"BIG_BET_WITHOUT_OPEN_PAIR", "BET_SIZE", "WRONG_FIRST_ACTOR", "COMMUNITY_CARD",
+             "RAISE_AFTER_ALL_IN"}
 #: the ones PokerKit always refuses; after the others it may end the same (it inserts the
 #: check a first actor would have made; a call of a short bring-in is its own reading)
 ALWAYS_REFUSED = {"BIG_BET_WITHOUT_OPEN_PAIR", "COMMUNITY_CARD"}
@@ -90,12 +92,30 @@ def replay(hand: Hand) -> Replay:
     reasons = {v.code for v in validate(hand, PK_RULES) if v.severity == "error"}
     if any(isinstance(e, BoardCard) for e in hand.events):
         reasons.add("COMMUNITY_CARD")
+    if raised_after_an_all_in(hand):
+        reasons.add("RAISE_AFTER_ALL_IN")
     summary = next((e for e in hand.events if isinstance(e, Summary)), None)
     return Replay(reasons, theirs, rake_free_stacks(text, players),
                   [int(Decimal(str(x)) * unit) for x in fields["finishing_stacks"]],  # type: ignore[attr-defined]
                   summary.rake if summary else 0,
                   {i for i, p in enumerate(players)
                    if any(isinstance(e, Collect) and e.player == p for e in hand.events)})
+
+
+def raised_after_an_all_in(hand: Hand) -> bool:
+    """A completion, bet or raise all-in, then another player's raise on the same street:
+    PokerKit counts short all-ins toward the cap and reopens the betting its own way
+    (``tests/test_pokerkit_diff.py``), so it may refuse a raise the rule book allows."""
+    all_in: str | None = None
+    for event in hand.events:
+        if isinstance(event, StreetStart):
+            all_in = None
+        elif isinstance(event, Complete | Bet | Raise):
+            if all_in is not None and event.player != all_in:
+                return True
+            if event.all_in:
+                all_in = event.player
+    return False
 
 
 def rake_free_stacks(text: str, players: list[str]) -> list[int]:
