@@ -37,6 +37,7 @@ double bet on an open pair, and breaks first-actor ties by seat, not suit: see
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime, time
 from decimal import Decimal
@@ -301,6 +302,15 @@ def _seat_table(seat: Seat, money: Money) -> dict[str, Value]:
 
 _ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f",
             "\r": "\\r"}
+#: what a TOML basic string may not hold raw (and lone surrogates, which UTF-8 cannot)
+_TO_ESCAPE = re.compile('["\\\\\x00-\x1f\x7f\ud800-\udfff]')
+
+
+def _escaped(found: re.Match[str]) -> str:
+    ch = found.group()
+    if ch in _ESCAPES:
+        return _ESCAPES[ch]
+    return "\ufffd" if ord(ch) >= 0xD800 else f"\\u{ord(ch):04X}"
 
 
 def toml_string(text: str) -> str:
@@ -310,18 +320,9 @@ def toml_string(text: str) -> str:
     >>> toml_string('say "hi"\\x7f')
     '"say \\\\"hi\\\\"\\\\u007F"'
     """
-    out = []
-    for ch in text:
-        code = ord(ch)
-        if ch in _ESCAPES:
-            out.append(_ESCAPES[ch])
-        elif code < 0x20 or code == 0x7F:
-            out.append(f"\\u{code:04X}")
-        elif 0xD800 <= code < 0xE000:
-            out.append("\ufffd")
-        else:
-            out.append(ch)
-    return '"' + "".join(out) + '"'
+    if _TO_ESCAPE.search(text) is None:  # nearly every name and action
+        return f'"{text}"'
+    return '"' + _TO_ESCAPE.sub(_escaped, text) + '"'
 
 
 def toml_value(value: Value) -> str:

@@ -34,7 +34,7 @@ REGISTRY: tuple[str, ...] = (
 
 
 #: Characters of a hand's text a self-splitting dialect's ``sniff`` sees (``find_dialect``).
-SNIFF_CHARS = 1 << 12
+SNIFF_CHARS = 1 << 16
 
 
 @runtime_checkable
