@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -47,8 +48,8 @@ _KIND = {
 
 
 def _money(text: str, cents: bool) -> int:
-    value = text.strip().lstrip("$€£").replace(",", "")
-    return round(float(value) * 100) if cents else int(value)
+    value = Decimal(text.strip().lstrip("$€£₹").replace(",", ""))
+    return int(value * 100) if cents else int(value)
 
 
 def check_accounts(hand: Hand, text: str) -> None:

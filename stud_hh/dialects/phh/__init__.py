@@ -32,26 +32,25 @@ from stud_hh.dialects.phh.split import split_phh
 from stud_hh.events import Parsed
 from stud_hh.reader import RawHand
 
-#: A PHH file's first meaningful line: a table header or a ``key =`` line (after comments).
-_FIRST = re.compile(r"(?:[ \t\r]*(?:#[^\n]*)?\n)*[ \t]*(?:\[[^\n]*\][ \t\r]*(?:#[^\n]*)?"
-                    r"(?:\n|\Z)|[\"']?[A-Za-z_][\w-]*[\"']?[ \t]*=)")
-#: What makes it a hand history: a ``variant`` key.
-_VARIANT = re.compile(r"^[ \t]*[\"']?variant[\"']?[ \t]*=[ \t]*[\"']", re.MULTILINE)
+#: The line that makes a TOML document a PHH hand: its ``variant`` key (``variant = 'FR'``).
+VARIANT_LINE = re.compile(r"[\"']?variant[\"']?[ \t]*=[ \t]*[\"'][^\"'\n]*[\"'][ \t]*(?:#.*)?")
 
 
 class PHH:
     """The PHH dialect (``stud_hh.dialects.Dialect``)."""
 
     name = "phh"
+    site = "PHH"
     #: PHH hands are to follow the WSOP rules (the specification); TDA is the nearest
     #: preset. A hand that names its site (``_site``) is audited by that site's preset.
     rules = "TDA"
     hand_start: re.Pattern[str] | None = None  # TOML: ``split`` cuts the files
 
-    def sniff(self, text: str) -> bool:
-        """TOML whose first key or table opens a document holding a ``variant`` key."""
-        text = text.lstrip("\ufeff")
-        return _FIRST.match(text) is not None and _VARIANT.search(text) is not None
+    def recognise(self, line: str) -> bool:
+        """The ``variant`` line: a hand's other lines (comments, a ``.phhs`` collection's
+        ``[1]``, other keys) may come first, so files and hands are recognised by any of
+        their first lines (``stud_hh.formats``, ``stud_hh.dialects.find_dialect``)."""
+        return VARIANT_LINE.fullmatch(line) is not None
 
     def split(self, stream: BinaryIO, path: str | None) -> Iterator[RawHand]:
         return split_phh(stream, path)
@@ -62,4 +61,4 @@ class PHH:
         return parse_phh(raw)
 
 
-__all__ = ["PHH"]
+__all__ = ["PHH", "VARIANT_LINE"]
