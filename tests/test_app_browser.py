@@ -34,6 +34,7 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
 STUD_HH = [sys.executable, "-m", "stud_hh.cli"]
 
 pytestmark = [
+    pytest.mark.slow,  # a browser or exhaustive run: CI's slow step
     pytest.mark.browser,
     pytest.mark.skipif(not CHROMIUM.exists(), reason=f"Debian chromium not at {CHROMIUM}"),
 ]

@@ -82,6 +82,7 @@ EVIL = "<script>window.__pwned=1;alert('x')</script>\"Q\" 'q'"
 EVIL_IMG = "<img src=x onerror=\"window.__pwned=2\">"
 
 pytestmark = [
+    pytest.mark.slow,  # a browser or exhaustive run: CI's slow step
     pytest.mark.browser,
     pytest.mark.skipif(not CHROMIUM.exists(),
                        reason=f"Debian chromium not installed at {CHROMIUM}"),

@@ -79,6 +79,7 @@ def readonly_folder(parent: Path) -> Path:
     return folder
 
 
+@pytest.mark.slow  # over ~5 s: run by CI's slow step
 def test_import_into_a_read_only_folder(shared_tmp: Path, texts: list[str]) -> None:
     hands = write_hands(shared_tmp / "a.txt", texts, 3, 10_000)
     hands.chmod(0o644)
@@ -90,6 +91,7 @@ def test_import_into_a_read_only_folder(shared_tmp: Path, texts: list[str]) -> N
     one_line_error(done, 1, str(deeper), "--db")
 
 
+@pytest.mark.slow  # over ~5 s: run by CI's slow step
 def test_report_into_a_read_only_folder(shared_tmp: Path, texts: list[str]) -> None:
     hands = write_hands(shared_tmp / "a.txt", texts, 3, 11_000)
     db = shared_tmp / "hands.duckdb"
@@ -159,6 +161,7 @@ def test_stats_on_a_held_database_in_process(
 MARKUP_NAMES = ("Joe[/b]", "[bold red]x[/bold red]", "[link=http://x]y[/link]")
 
 
+@pytest.mark.slow  # over ~5 s: run by CI's slow step
 def test_markup_in_names_prints_as_text_in_process(
     tmp_path: Path, texts: list[str], capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,

@@ -5,12 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import duckdb
+import pytest
 
 from stud_hh.cli import main
 
 HANDS = 300
 
 
+@pytest.mark.slow  # over ~5 s: run by CI's slow step
 def test_demo_simulates_imports_prints_stats_and_writes_both_pages(tmp_path: Path, capsys):
     folder = tmp_path / "demo"
     assert main(["demo", "--hands", str(HANDS), "--dir", str(folder), "--jobs", "1",

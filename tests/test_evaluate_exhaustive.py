@@ -11,6 +11,8 @@ from test_evaluate_low import reference_low8, reference_razz
 
 from stud_hh.evaluate import high_value, low8_value, razz_value
 
+pytestmark = pytest.mark.slow  # exhaustive: CI's slow step
+
 
 def rank_multisets(size: int) -> list[list[int]]:
     """One hand per multiset of ``size`` ranks, suits dealt in rotation so none is a flush."""

@@ -192,6 +192,7 @@ def _random_hands(n: int, seed: int) -> list[list[int]]:
     return rows.tolist()
 
 
+@pytest.mark.slow  # over ~5 s: run by CI's slow step
 def test_ordering_agrees_with_eval7_on_a_million_hands() -> None:
     """The map from our value to eval7's must be strictly increasing: same order, same ties."""
     with warnings.catch_warnings():  # eval7 still calls deprecated pyparsing names

@@ -19,6 +19,7 @@ from dashboards.html import Section, figure_div, page, write_page
 from stud_hh.fairness import audit_deal
 
 pytestmark = [
+    pytest.mark.slow,  # a browser or exhaustive run: CI's slow step
     pytest.mark.browser,
     pytest.mark.skipif(not CHROMIUM.exists(),
                        reason=f"Debian chromium not installed at {CHROMIUM}"),

@@ -199,6 +199,7 @@ def test_rewritten_file_and_copies_count_as_duplicates(tmp_path: Path, texts: li
     check_consistent(db).close()
 
 
+@pytest.mark.slow  # over ~5 s: run by CI's slow step
 def test_parallel_import_stores_the_same_as_one_worker(tmp_path: Path, texts: list[str]) -> None:
     folder = tmp_path / "hh"
     folder.mkdir()

@@ -100,6 +100,7 @@ print("finished", flush=True)
 """
 
 
+@pytest.mark.slow  # over ~5 s: run by CI's slow step
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_sigkill_mid_run_leaves_a_consistent_db_and_the_rerun_completes(
     tmp_path: Path, texts: list[str], jobs: int

@@ -210,6 +210,7 @@ def _quiet_pokerkit():
         yield
 
 
+@pytest.mark.slow  # over ~5 s: run by CI's slow step
 @pytest.mark.parametrize("game", list(Game))
 def test_random_hands_match_pokerkit(game: Game) -> None:
     identical = explained = 0

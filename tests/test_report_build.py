@@ -174,6 +174,7 @@ def test_errors_name_the_problem(db, tmp_path):
         build_report(tmp_path / "missing.duckdb", tmp_path / "x.html")
 
 
+@pytest.mark.slow  # over ~5 s: run by CI's slow step
 def test_report_command_exit_codes(db, tmp_path, capsys):
     out = tmp_path / "cli.html"
     assert main(["report", "--db", str(db), "--out", str(out), "--game", "hilo"]) == 0

@@ -85,6 +85,7 @@ def test_min_max_downsample_keeps_the_extremes_and_both_ends():
     assert small["x"].is_sorted()
 
 
+@pytest.mark.slow  # over ~5 s: run by CI's slow step
 def test_a_million_hands_make_a_page_under_ten_megabytes():
     n = 1_200_000
     nets = (pl.int_range(0, n, eager=True) * 7919) % 201 - 100

@@ -495,6 +495,7 @@ def test_eight_players_to_the_river_share_a_community_card() -> None:
     assert validate(hand) == []
 
 
+@pytest.mark.slow  # over ~5 s: run by CI's slow step
 def test_memory_stays_flat(tmp_path: Path) -> None:
     """Four times the hands, the same peak: nothing is kept from hand to hand."""
     import tracemalloc

@@ -107,6 +107,7 @@ def test_every_rate_has_its_sample_beside_it(db: Path) -> None:
             assert empty[stat.key].null_count() == empty.height, stat.key
 
 
+@pytest.mark.slow  # over ~5 s: run by CI's slow step
 def test_filters(db: Path) -> None:
     assert player_stats(db, game="razz").filter(pl.col("player") == "Ann")["hands"][0] == 1
     assert player_stats(db, game="hilo")["player"].to_list() == ["Ann", "Bob"]
@@ -151,6 +152,7 @@ def test_ddl_matches_the_columns() -> None:
     assert names == ["hand_key", *COLUMNS]
 
 
+@pytest.mark.slow  # over ~5 s: run by CI's slow step
 def test_cli_formats(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["stats", "--db", str(db), "--format", "json", "--min-hands", "6"]) == 0
     rows = json.loads(capsys.readouterr().out)

@@ -90,6 +90,7 @@ def test_markup_in_names_prints_as_text(usd_db: Path, capsys: pytest.CaptureFixt
     assert "Joe[/b]: " in capsys.readouterr().out
 
 
+@pytest.mark.slow  # over ~5 s: run by CI's slow step
 def test_columns_sort_and_limit(usd_db: Path, stats_cli) -> None:
     out = stats_cli(usd_db, 120, "--columns", "vpip,saw_4,net_won", "--sort", "vpip",
                     "--limit", "5")
