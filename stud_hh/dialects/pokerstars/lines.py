@@ -43,7 +43,6 @@ from stud_hh.events import (
     Seat,
     SeatResult,
     Show,
-    ShowdownStart,
     Street,
     Summary,
     TableNote,
@@ -330,17 +329,42 @@ IN_CENTS = UnitReaders(cents)
 IN_CHIPS = UnitReaders(chips)
 
 
-def read_run(read: Callable[[str], T], lines: list[str]) -> list[T]:
-    """``read`` on every line of a run; a field error names the line's offset in the run."""
+def read_run(read: Callable[[str], T], lines: list[str], first: int = 0) -> list[T]:
+    """``read`` on every line of a run; a field error names the line's offset in its token
+    (``first``: the offset of ``lines[0]``)."""
     try:
         return list(map(read, lines))
     except FIELD_ERRORS:
-        for offset, line in enumerate(lines):
+        for offset, line in enumerate(lines, first):
             try:
                 read(line)
             except FIELD_ERRORS as exc:
                 raise LineError(str(exc), offset) from None
         raise
+
+
+def leading_deals(lines: list[str]) -> int:
+    """How many of a street's lines (after its banner) are ``Dealt to`` lines: they come
+    first, and no betting line both starts with ``Dealt to`` and ends with a bracket
+    without being a deal line too (``Dealt to X: folds [Ah]`` is one for the grammar)."""
+    count = 0
+    for text in lines:
+        if not (text.startswith("Dealt to ") and text.endswith("]")):
+            break
+        count += 1
+    return count
+
+
+def showdown_kind(text: str) -> str:
+    """The kind of a line under ``*** SHOW DOWN ***`` (``SHOW``, ``MUCK``, ``NO_SHOW`` or
+    ``COLLECT``), by the words that follow the player's name."""
+    if text.endswith(": doesn't show hand"):
+        return "NO_SHOW"
+    if ": shows [" in text:
+        return "SHOW"
+    if ": mucks " in text:
+        return "MUCK"
+    return "COLLECT"
 
 
 # --- table noise ------------------------------------------------------------------------------
@@ -386,12 +410,26 @@ FIXED_EVENTS: dict[str, Event] = {
     "BETTING_CAPPED": BettingCapped(),
     "DOUBLE_BET": DoubleBetAllowed(),
     "NO_LOW": NoLowHand(),
-    "SHOW_DOWN": ShowdownStart(),
+}
+
+
+#: line kind -> its name in error messages (what was expected where a line did not fit)
+LINE_KINDS: dict[str, str] = {
+    "HEADER": "the header", "TABLE": "the table line", "SEATS": "a seat",
+    "ANTES": "an ante", "THIRD": "*** 3rd STREET ***", "FOURTH": "*** 4th STREET ***",
+    "FIFTH": "*** 5th STREET ***", "SIXTH": "*** 6th STREET ***", "RIVER": "*** RIVER ***",
+    "DEALS": "a Dealt to line", "ACTIONS": "a betting line", "BETTING_CAPPED": "Betting is capped",
+    "DOUBLE_BET": "a double bet allowed", "UNCALLED": "an uncalled bet returned",
+    "COLLECT": "a collected line", "SHOW": "a shows line", "MUCK": "a mucks line",
+    "NO_SHOW": "a doesn't show line", "NO_LOW": "No low hand qualified",
+    "SHOW_DOWN": "*** SHOW DOWN ***", "SUMMARY": "*** SUMMARY ***", "TOTAL_POT": "Total pot",
+    "BOARD": "the Board", "SEAT_RESULTS": "a summary seat line",
 }
 
 
 __all__ = [
-    "FIELD_ERRORS", "FIXED_EVENTS", "TABLE_NOTES", "LineError", "Money", "card_groups", "cards",
+    "FIELD_ERRORS", "FIXED_EVENTS", "LINE_KINDS", "TABLE_NOTES", "LineError", "Money",
+    "card_groups", "cards",
     "read_action", "read_ante", "read_collect", "read_muck", "read_seat",
     "read_seat_result", "read_show", "read_total_pot", "read_uncalled",
 ]

@@ -25,13 +25,26 @@ from typing import cast
 import lark
 from lark.exceptions import UnexpectedInput
 
-from stud_hh.dialects.errors import field_error, hand_id_of, syntax_error
+from stud_hh.dialects.errors import field_error, hand_id_of, ran_out, syntax_error
 from stud_hh.dialects.lark_grammar import LineToken, LineTokens, build_parser
 from stud_hh.dialects.pokerstars import lines as line
 from stud_hh.dialects.pokerstars.header import SITE, HeaderFields, read_header
 from stud_hh.dialects.stud_hand import StudHand
-from stud_hh.events import Event, Hand, NoShow, OtherGame, ParseError, Seat, Source, Street
+from stud_hh.events import (
+    Event,
+    Hand,
+    NoShow,
+    OtherGame,
+    ParseError,
+    Seat,
+    ShowdownStart,
+    Source,
+    Street,
+)
 from stud_hh.reader import RawHand
+
+#: one ``ShowdownStart`` for every hand (events are immutable)
+SHOWDOWN_START = ShowdownStart()
 
 
 class PokerStarsLines(LineTokens):
@@ -67,22 +80,40 @@ class HandReader:
         self.hand.antes(line.read_run(self.read.ante, text.split("\n")))
 
     def actions(self, text: str) -> None:
-        self.hand.actions(line.read_run(self.read.action, text.split("\n")))
+        self.betting(text.split("\n"), 0)
+
+    def betting(self, lines: list[str], first: int) -> None:
+        """Betting lines; ``first``: the offset of the first in its token (for errors)."""
+        self.hand.actions(line.read_run(self.read.action, lines, first))
+
+    def street(self, street: Street, text: str) -> None:
+        """A street: its banner, the cards dealt on it and its betting (``*** RIVER ***
+        [6h]``: the deck ran out, one community card)."""
+        banner, *lines = text.split("\n")
+        hand = self.hand
+        hand.start_street(street)
+        if street is Street.SEVENTH:
+            board = line.cards(banner[banner.rindex("[") + 1 : -1]) if banner[-1] == "]" else ()
+            hand.deal_river(board[0] if board else None)
+        deals = line.leading_deals(lines)
+        if deals:
+            self.deals(lines[:deals], 1)
+        if deals < len(lines):
+            self.betting(lines[deals:], 1 + deals)
 
     def deal_lines(self, text: str) -> None:
-        self.deals(text.split("\n"))
+        self.deals(text.split("\n"), 0)
 
-    def deals(self, lines: list[str]) -> None:
+    def deals(self, lines: list[str], first: int) -> None:
         """``Dealt to`` lines, on the street being dealt."""
         hand = self.hand
         street = hand.street
         if street is Street.THIRD:
-            hand.deal_third(line.read_run(line.read_third_street_deal, lines))
-        elif street is Street.SEVENTH:
-            for player, cards in line.read_run(line.read_river_deal, lines):
-                hand.deal(player, cards)
+            hand.deal_third(line.read_run(line.read_third_street_deal, lines, first))
+        elif street is Street.SEVENTH:  # the hero's card: ``deal`` places it
+            line.read_run(lambda text: hand.deal(*line.read_river_deal(text)), lines, first)
         else:
-            hand.deal_up(line.read_run(line.UP_CARD_DEALS[street], lines))
+            hand.deal_up(line.read_run(line.UP_CARD_DEALS[street], lines, first))
 
     # --- showdown and summary ------------------------------------------------------------------
 
@@ -105,6 +136,27 @@ class HandReader:
     def no_show(self, text: str) -> None:
         self.hand.add(NoShow(text[: -len(": doesn't show hand")]))
 
+    def showdown(self, text: str) -> None:
+        """``*** SHOW DOWN ***`` and the hands shown, mucked and collected under it."""
+        self.hand.add(SHOWDOWN_START)
+        lines = text.split("\n")
+        for offset in range(1, len(lines)):
+            try:
+                self.showdown_line(lines[offset])
+            except line.FIELD_ERRORS as exc:
+                raise line.LineError(str(exc), offset) from None
+
+    def showdown_line(self, text: str) -> None:
+        kind = line.showdown_kind(text)
+        if kind == "SHOW":
+            self.show(text)
+        elif kind == "MUCK":
+            self.muck(text)
+        elif kind == "NO_SHOW":
+            self.no_show(text)
+        else:
+            self.collect(text)
+
     def summary(self, text: str) -> None:
         """``*** SUMMARY ***``: the ``Summary`` event comes from the ``Total pot`` line."""
 
@@ -119,19 +171,7 @@ class HandReader:
 
 
 def _street(street: Street, reader: HandReader, text: str) -> None:
-    """A street's banner and the cards dealt on it (``*** RIVER *** [6h]``: the deck ran
-    out, one community card)."""
-    banner, *deals = text.split("\n")
-    hand = reader.hand
-    hand.start_street(street)
-    if street is Street.SEVENTH:
-        board = line.cards(banner[banner.rindex("[") + 1 : -1]) if banner[-1] == "]" else ()
-        hand.deal_river(board[0] if board else None)
-    if deals:
-        try:
-            reader.deals(deals)
-        except line.LineError as exc:
-            raise line.LineError(str(exc), exc.offset + 1) from None
+    reader.street(street, text)
 
 
 def _note(read: Callable[[str], Event], reader: HandReader, text: str) -> None:
@@ -157,6 +197,7 @@ _READERS: dict[str, Callable[[HandReader, str], None]] = {
     "RIVER": partial(_street, Street.SEVENTH),
     "DEALS": HandReader.deal_lines,
     "ACTIONS": HandReader.actions,
+    "SHOW_DOWN": HandReader.showdown,
     "UNCALLED": HandReader.uncalled,
     "COLLECT": HandReader.collect,
     "SHOW": HandReader.show,
@@ -194,25 +235,38 @@ class PokerStarsParser:
         if fields is not None and fields.other_game is not None:
             return OtherGame(site=SITE, game=fields.other() or "", path=raw.path,
                              line=raw.line, hand_id=fields.hand_id)
-        noise: list[LineToken] = []
-        self._noise.tokens = noise
         try:
-            tokens = cast(list[LineToken], self._lark.parse(text))  # see PokerStarsLines
+            tokens = self._line_tokens(text)
         except UnexpectedInput as exc:
-            return syntax_error(exc, raw, text)
+            return syntax_error(exc, raw, text, line.LINE_KINDS, self._ends_early)
         except Exception as exc:  # never let one hand stop a file
             return _internal_error(exc, raw, text)
         if fields is None:  # table noise before the header: the header is the first token
             fields = HeaderFields.read(self._header, tokens[0].value)
             assert fields is not None  # the very regex Lark lexed it with
-        if noise:  # back in its place, among the lines
-            tokens = sorted(tokens + noise, key=_start_pos)
         try:
             return _read_hand(fields, tokens, raw)
         except _FieldError as exc:
             return field_error(str(exc), raw, exc.line, text)
         except Exception as exc:  # never let one hand stop a file
             return _internal_error(exc, raw, text)
+
+    def _line_tokens(self, text: str) -> list[LineToken]:
+        """The hand's line tokens in text order, table noise in its place."""
+        noise: list[LineToken] = []
+        self._noise.tokens = noise
+        tokens = cast(list[LineToken], self._lark.parse(text))  # see PokerStarsLines
+        if noise:
+            tokens = sorted(tokens + noise, key=_start_pos)
+        return tokens
+
+    def _ends_early(self, text: str) -> bool:
+        """Whether the hand is unfinished after ``text`` (its first lines)."""
+        try:
+            self._line_tokens(text)
+        except UnexpectedInput as exc:
+            return ran_out(exc)
+        return False
 
 
 class _TableNoise(threading.local):
