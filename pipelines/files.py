@@ -248,8 +248,15 @@ class Reading:
         plan = self.plan
         tail = plan.open_tail
         with open(plan.path, "rb") as stream:
-            chunks = self._watch_end(decode_chunks(_Limited(stream, plan.size)))  # type: ignore[arg-type]
-            for raw in split_hands(chunks, plan.path, hand_starts()):
+            own = formats.own_splitter(stream.read(formats.HEAD_BYTES))
+            stream.seek(0)
+            limited = _Limited(stream, plan.size)
+            if own is not None:  # XML, TOML: the dialect cuts; a client never appends to them
+                raws = own.split(limited, plan.path)  # type: ignore[arg-type]
+            else:
+                chunks = self._watch_end(decode_chunks(limited))  # type: ignore[arg-type]
+                raws = split_hands(chunks, plan.path, hand_starts())
+            for raw in raws:
                 if tail is not None and raw.line == tail[0]:
                     if text_hash(raw.text) != tail[1]:
                         yield raw, True

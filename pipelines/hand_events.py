@@ -81,16 +81,15 @@ def load_hand(con: duckdb.DuckDBPyConnection, hand_key: int) -> Hand:
 
 def _reread(hand_id: str, path: str | None, line: int) -> Hand:
     """A hand imported before ``hand_events`` existed, from its file if it is still there."""
-    from stud_hh.dialects import hand_starts
+    from stud_hh.formats import read_file_hands
     from stud_hh.parse import parse_raw
-    from stud_hh.reader import read_hands
 
     where = f"{path}:{line}"
     if path is None or not os.path.isfile(path):
         raise HandNotFound(
             f"hand {hand_id} was imported before stud_hh stored hands' events, and its "
             f"file {path} is gone: put the file back at that path to show it")
-    for raw in read_hands(path, boundary=hand_starts()):
+    for raw in read_file_hands(path):
         if raw.line == line:
             parsed = parse_raw(raw)
             if isinstance(parsed, Hand) and parsed.hand_id == hand_id:

@@ -18,9 +18,8 @@ import duckdb
 
 from pipelines.db import connect, resolve_db, writer_lock
 from pipelines.workers import parse_raw
-from stud_hh.dialects import hand_starts
 from stud_hh.events import Hand
-from stud_hh.reader import read_hands
+from stud_hh.formats import read_file_hands
 
 
 @dataclass(slots=True)
@@ -44,7 +43,7 @@ def stored_hands(con: duckdb.DuckDBPyConnection, result: RebuildResult) -> Itera
             result.missing.append(path)
             continue
         try:
-            for raw in read_hands(path, boundary=hand_starts()):
+            for raw in read_file_hands(path):
                 if raw.line not in wanted:
                     continue
                 parsed = parse_raw(raw)

@@ -33,6 +33,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
                  "fair, shuffled deck"),
     "rebuild": ("pipelines.commands.rebuild", "recompute per-hand facts after a catalogue change"),
     "show": ("pipelines.commands.show", "print one stored hand and the rule violations in it"),
+    "export": ("pipelines.commands.export", "write stored hands as PHH files (PokerKit's "
+               "open hand-history format)"),
     "report": ("dashboards.commands.report", "write the Plotly HTML report"),
     "demo": ("dashboards.commands.demo", "simulate, import, show stats and write a report"),
     "serve": ("dashboards.commands.serve", "browse the database in a local web app"),

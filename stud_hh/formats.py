@@ -10,7 +10,9 @@ by its content, in whatever encoding the reader understands. ``parse``, ``audit`
 Which formats exist is ``stud_hh.dialects``' to say (its ``REGISTRY`` of dialects and its
 ``NOT_YET_READ`` formats): a file is a hand history when one of its first lines starts a
 hand of one of them (``stud_hh.dialects.identify``). Once a dialect is written for a site,
-that site's files become supported and nothing here changes.
+that site's files become supported and nothing here changes. A file is cut into hands as
+its format cuts them (``split_file``): on blank lines for text, by its dialect for formats
+that cut their files themselves (TOML, XML).
 
 >>> recognise(b"PokerStars Hand #1:  Razz Limit ($1/$2 USD) - 2020/01/01 10:00:00 ET\\n").dialect
 'pokerstars'
@@ -29,9 +31,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
+from typing import BinaryIO
 
-from stud_hh.dialects import KnownFormat, identify
-from stud_hh.reader import sniff_encoding
+from stud_hh.dialects import Dialect, KnownFormat, dialect_named, hand_starts, identify
+from stud_hh.reader import RawHand, read_text_hands, sniff_encoding
 
 #: Bytes read from the start of a file to judge it: hand histories say what they are in
 #: their first line; a preamble (a tracker's export note) is allowed for this long.
@@ -83,6 +86,34 @@ def recognise_file(path: str | os.PathLike[str]) -> FileFormat:
     """``recognise`` the first ``HEAD_BYTES`` of the file at ``path`` (raises ``OSError``)."""
     with open(path, "rb") as stream:
         return recognise(stream.read(HEAD_BYTES))
+
+
+def own_splitter(head: bytes) -> Dialect | None:
+    """The dialect that cuts a file starting with ``head`` into hands itself (``split``:
+    XML, TOML), or None for a text format, cut at blank lines by the reader."""
+    fmt = recognise(head)
+    if not fmt.supported or fmt.dialect is None:
+        return None
+    dialect = dialect_named(fmt.dialect)
+    return dialect if dialect.hand_start is None else None
+
+
+def split_file(stream: BinaryIO, path: str | None, head: bytes) -> Iterator[RawHand]:
+    """The hands of a file as its format cuts them (``head``: its first bytes, which
+    ``stream`` must still hold): its dialect's ``split``, else the text reader's (blank
+    lines, and the first lines of every text dialect: a file may mix sites)."""
+    dialect = own_splitter(head)
+    if dialect is not None:
+        return dialect.split(stream, path)
+    return read_text_hands(stream, path, hand_starts())
+
+
+def read_file_hands(path: str | os.PathLike[str]) -> Iterator[RawHand]:
+    """Every hand in the file at ``path``, cut as its format cuts them (raises ``OSError``)."""
+    with open(path, "rb") as stream:
+        head = stream.read(HEAD_BYTES)
+        stream.seek(0)
+        yield from split_file(stream, str(path), head)
 
 
 def _decode(head: bytes) -> str | None:
@@ -195,7 +226,10 @@ __all__ = [
     "FileKind",
     "Skipped",
     "hand_history_files",
+    "own_splitter",
+    "read_file_hands",
     "recognise",
     "recognise_file",
+    "split_file",
     "walk",
 ]

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from stud_hh.dialects import find_dialect, hand_starts
 from stud_hh.events import Hand, OtherGame, ParseError
-from stud_hh.reader import RawHand, normalise, read_hands, split_hands
+from stud_hh.reader import RawHand, normalise, split_hands
 
 
 def parse_raw(raw: RawHand) -> Hand | ParseError | OtherGame:
@@ -35,8 +35,10 @@ def parse_raw(raw: RawHand) -> Hand | ParseError | OtherGame:
 
 def parse_file(path: str | Path) -> Iterator[Hand | ParseError | OtherGame]:
     """Every hand in the file at ``path``, in file order, streaming (flat memory)."""
+    from stud_hh.formats import read_file_hands
+
     try:
-        for raw in read_hands(path, boundary=hand_starts()):
+        for raw in read_file_hands(path):
             yield parse_raw(raw)
     except OSError as exc:
         yield ParseError(message=f"cannot read file: {exc.strerror or exc}", path=str(path),
@@ -45,15 +47,20 @@ def parse_file(path: str | Path) -> Iterator[Hand | ParseError | OtherGame]:
 
 def parse_text(text: str, path: str | None = None) -> Iterator[Hand | ParseError | OtherGame]:
     """Every hand in ``text`` (already decoded; normalised here as a file is when read)."""
-    for raw in split_hands(iter((normalise(text),)), path, hand_starts()):
+    dialect = find_dialect(text)
+    if dialect is not None and dialect.hand_start is None:  # it cuts its files itself
+        raws = dialect.split(io.BytesIO(text.encode("utf-8", "replace")), path)
+    else:
+        raws = split_hands(iter((normalise(text),)), path, hand_starts())
+    for raw in raws:
         yield parse_raw(raw)
 
 
 def parse_bytes(data: bytes, path: str | None = None) -> Iterator[Hand | ParseError | OtherGame]:
     """Every hand in raw file bytes, decoded like a file on disk (BOM, UTF-16, cp1252)."""
-    from stud_hh.reader import read_text_hands
+    from stud_hh.formats import HEAD_BYTES, split_file
 
-    for raw in read_text_hands(io.BytesIO(data), path, hand_starts()):
+    for raw in split_file(io.BytesIO(data), path, data[:HEAD_BYTES]):
         yield parse_raw(raw)
 
 

@@ -44,6 +44,7 @@ def loaded(*argv: str) -> list[str]:
     ("import", "--help"),
     ("watch", "--help"),
     ("quarantine", "--help"),
+    ("export", "--help"),
 ])
 def test_light_commands_load_no_heavy_library(argv: tuple[str, ...]) -> None:
     assert loaded(*argv) == []

@@ -37,7 +37,6 @@ SITE_LINES = {
     "Absolute Poker / UB": "Stage #1300000000: Seven Card Hi/Lo  Normal $0.02/$0.04 - "
                            "2009-03-18 19:10:00 (ET)",
     "KingsClub": "#37581152: Limit Seven Card Stud - 44/88",
-    "PHH (TOML)": "variant = 'F7S'",
 }
 
 ENCODINGS = ["utf-8", "utf-8-sig", "utf-16", "utf-16-le", "utf-16-be", "cp1252"]
@@ -48,6 +47,16 @@ def test_a_pokerstars_file_is_read_in_any_encoding(encoding: str) -> None:
     head = STARS.replace("\n", "\r\n").encode(encoding, errors="replace")
     assert recognise(head) == formats.FileFormat(FileKind.SUPPORTED, dialect="pokerstars")
     assert recognise(head[:1001]).supported  # cut anywhere, even inside a character
+
+
+@pytest.mark.parametrize("encoding", ["utf-8-sig", "utf-16", "cp1252"])
+@pytest.mark.parametrize("text", [
+    "variant = 'F7S'\nantes = [1, 1]\n",  # PokerKit's .phh
+    "# a comment first\n\n[1]\nvariant = \"FR\"\n",  # a .phhs collection
+])
+def test_phh_is_read_by_its_dialect(text: str, encoding: str) -> None:
+    fmt = recognise(text.encode(encoding, errors="replace"))
+    assert fmt == formats.FileFormat(FileKind.SUPPORTED, dialect="phh")
 
 
 @pytest.mark.parametrize("site", sorted(SITE_LINES))

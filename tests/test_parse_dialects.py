@@ -25,9 +25,9 @@ def test_doctests(module: object) -> None:
 
 
 def test_every_dialect_honours_the_protocol() -> None:
-    for dialect in dialects():
-        assert isinstance(dialect, Dialect)
-    assert [d.name for d in dialects()] == ["pokerstars", "fulltilt", "winning", "bovada"]
+    names = [dialect.name for dialect in dialects()]
+    assert all(isinstance(dialect, Dialect) for dialect in dialects())
+    assert names == ["pokerstars", "fulltilt", "winning", "bovada", "phh"]
 
 
 def test_detect_by_first_line() -> None:

@@ -39,7 +39,12 @@ REGISTRY: tuple[str, ...] = (
     "stud_hh.dialects.fulltilt:FullTilt",
     "stud_hh.dialects.winning:Winning",
     "stud_hh.dialects.bovada:Bovada",
+    "stud_hh.dialects.phh:PHH",
 )
+
+
+#: Characters of a hand a self-splitting dialect is recognised in (``find_dialect``).
+SNIFF_CHARS = 1 << 16
 
 
 @runtime_checkable
@@ -116,7 +121,6 @@ NOT_YET_READ: tuple[KnownFormat, ...] = (
     _known("OnGame", r"\*{5} History for hand [A-Z]\d+-"),
     _known("Absolute Poker / UB", r"Stage #\d+: "),
     _known("KingsClub", r"#\d+: (?:Limit|No Limit|Pot Limit) [^\n]* - [\d,./]+(?: \d{4}-|$)"),
-    _known("PHH (TOML)", r"variant\s*=\s*['\"]\w+['\"]", r"actions\s*=\s*\[\s*['\"]?d dh"),
 )
 
 
@@ -151,10 +155,28 @@ def identify(line: str) -> Dialect | KnownFormat | None:
 
 
 def find_dialect(text: str) -> Dialect | None:
-    """The dialect of ``text`` by its first line (blank lines and BOMs before it allowed)."""
-    first = text.lstrip("\ufeff \t\r\n").partition("\n")[0]
-    found = identify(first)
+    """The dialect of ``text`` by its first line (blank lines and BOMs before it allowed).
+
+    A format that cuts its files itself (``hand_start`` None: TOML, XML) may open a hand
+    with lines of no dialect (comments, a TOML table's name): its hand is recognised by any
+    of its first ``SNIFF_CHARS`` characters' lines.
+    """
+    text = text.lstrip("\ufeff \t\r\n")
+    found = identify(text.partition("\n")[0])
+    if found is None:
+        own = [d for d in dialects() if d.hand_start is None]
+        lines = text[:SNIFF_CHARS].splitlines() if own else []
+        found = next((d for line in lines for d in own
+                      if d.recognise(line.strip(" \t\r\ufeff"))), None)
     return None if isinstance(found, KnownFormat) else found
+
+
+def dialect_named(name: str) -> Dialect:
+    """The registered dialect called ``name`` (``KeyError`` if there is none)."""
+    for dialect in dialects():
+        if dialect.name == name:
+            return dialect
+    raise KeyError(f"no dialect named {name!r}")
 
 
 def detect(text: str) -> Dialect:
@@ -179,5 +201,6 @@ def hand_starts() -> re.Pattern[str]:
     return re.compile("|".join(parts) or "(?!)")
 
 
-__all__ = ["NOT_YET_READ", "REGISTRY", "Dialect", "KnownFormat", "TextDialect",
-           "UnknownFormat", "detect", "dialects", "find_dialect", "hand_starts", "identify"]
+__all__ = ["NOT_YET_READ", "REGISTRY", "SNIFF_CHARS", "Dialect", "KnownFormat", "TextDialect",
+           "UnknownFormat", "detect", "dialect_named", "dialects", "find_dialect", "hand_starts",
+           "identify"]

@@ -29,7 +29,7 @@ __all__ = [
 ]
 
 #: The preset each site's histories follow (rule book section 11).
-_SITE_PRESETS = {"pokerstars": "POKERSTARS"}
+_SITE_PRESETS = {"pokerstars": "POKERSTARS", "phh": "TDA"}  # phh: a PHH file naming no site
 
 
 def default_rules(hand: Hand) -> RuleSet:
