@@ -32,6 +32,8 @@ REGISTRY: tuple[str, ...] = (
     "stud_hh.dialects.fulltilt:FullTilt",
     "stud_hh.dialects.winning:Winning",
     "stud_hh.dialects.bovada:Bovada",
+    "stud_hh.dialects.winamax:Winamax",
+    "stud_hh.dialects.partypoker:PartyPoker",
 )
 
 

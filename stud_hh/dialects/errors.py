@@ -22,7 +22,7 @@ from stud_hh.reader import RawHand
 
 #: expected terminals a message lists (``ParseError.expected`` keeps them all)
 SHOWN_EXPECTED = 12
-_NUMBER = re.compile(r"#(\d+)")
+_NUMBER = re.compile(r"#(?:Game No : )?(\d+)")  # PartyPoker: "#Game No : 11792805420"
 
 
 def hand_id_of(text: str) -> str | None:

@@ -1,0 +1,53 @@
+"""PartyPoker: seven card stud and stud hi/lo as the PartyPoker client writes them
+(``grammars/partypoker.lark``), cash games and tournaments; hands of other games (hold'em,
+Omaha, pot- and no-limit games) come back as ``OtherGame``.
+
+A hand starts with ``Game #N starts.`` and a blank line (the reader keeps the two together),
+or, in tournament files and trimmed exports, with ``#Game No : N``.
+
+>>> PartyPoker().sniff("#Game No : 11792805420")
+True
+>>> PartyPoker().sniff("Game #10399817763 starts.")
+True
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from stud_hh.dialects import TextDialect
+from stud_hh.events import Parsed
+from stud_hh.reader import RawHand
+
+if TYPE_CHECKING:
+    from stud_hh.dialects.line_parser import GrammarParser
+
+#: First line of a PartyPoker hand. ``#Game No`` right after ``Game #N starts.`` and its blank
+#: line is the same hand's second line, not a new hand.
+HAND_START = re.compile(r"Game #\d+ starts\.|(?<!starts\.\n\n)#Game No : \d+")
+
+
+class PartyPoker(TextDialect):
+    """The PartyPoker dialect (``stud_hh.dialects.Dialect``)."""
+
+    name = "partypoker"
+    # nothing in PartyPoker's files differs from the PokerStars rules: a completion to the
+    # small bet, a double bet over an open pair on 4th street (game 11792805420, "Player4
+    # double bets [120]" showing 2h 2d), a bet and three raises a street (same hand, 6th)
+    rules = "pokerstars"
+    hand_start = HAND_START
+
+    def __init__(self, use_cython: bool | None = None) -> None:
+        self._use_cython = use_cython
+        self._parser: GrammarParser | None = None
+
+    def parse_hand(self, raw: RawHand) -> Parsed:
+        if self._parser is None:
+            from stud_hh.dialects.partypoker.hand import parser
+
+            self._parser = parser(self._use_cython)
+        return self._parser.parse_hand(raw)
+
+
+__all__ = ["HAND_START", "PartyPoker"]

@@ -1,0 +1,428 @@
+"""PartyPoker line tokens -> a ``Hand`` (``grammars/partypoker.lark``).
+
+What PartyPoker writes, and the events it becomes:
+
+* only the hero's cards as they are dealt (``Dealt to Hero [  3h 8c 7c ]``); an opponent's
+  deals come from the hand he shows at the end (``shown_deals``), or stay unknown;
+* every betting line gives the chips the action puts in: ``bring-ins [$0.25 USD]`` is the
+  bring-in, ``completes [$0.50 USD]`` the completion (to $0.50, over a bring-in: the
+  bring-in player adds $0.25), ``bets``/``double bets`` (the big bet over an open pair on
+  4th street) a ``Bet``, ``raises [$2 USD]`` a ``Raise`` to what the player has in plus $2,
+  ``calls`` a ``Call``; ``is all-In [$X]`` puts in X: a bet, a call, a completion or a raise
+  by what it faces. ``X opens`` names the first to act and is no event: the engine knows;
+* an action that empties the player's stack is all-in;
+* ``shows [ cards ]description.`` a ``Show``; ``shows8,5,3,2,A  for low.`` the low half of
+  it (``HI: ...; LO: ...``, as PokerStars words a hi/lo hand); ``doesn't show [ cards ]``
+  a hand lost at the showdown and turned up: a ``Muck`` with its cards; ``does not show
+  cards.`` a ``NoShow``; ``wins`` a ``Collect`` (``Lo (...)``: the low half);
+* no uncalled bet is returned and no summary printed: the winner's ``wins`` includes his
+  unmatched bet (``uncalled``), the pot is what the lines put in, the rake what the
+  winners did not collect of it.
+
+Money: dollars (or euros) in cents; tournament chips as they are. Times carry the zone
+label of the player's clock (``EDT``, ``EEST``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import datetime
+from functools import lru_cache
+
+from stud_hh.cards import DECK, str_card
+from stud_hh.dialects import clock
+from stud_hh.dialects.line_parser import GrammarParser, LineError, SiteLines, read_lines
+from stud_hh.dialects.money import cents, chips
+from stud_hh.dialects.shown_deals import put_shown_deals
+from stud_hh.dialects.stud_hand import UP_THIRD, StudHand, up_card_deal
+from stud_hh.dialects.uncalled import pot_total, uncalled_from_wins
+from stud_hh.dialects.wagers import StreetBets
+from stud_hh.events import (
+    Ante,
+    Bet,
+    BringIn,
+    Call,
+    Chat,
+    Check,
+    Collect,
+    Complete,
+    Deal,
+    Event,
+    Fold,
+    Game,
+    Hand,
+    Header,
+    Limit,
+    Muck,
+    NoLowHand,
+    NoShow,
+    Raise,
+    Seat,
+    Show,
+    ShowdownStart,
+    Source,
+    Street,
+    Summary,
+    TableNote,
+)
+
+SITE = "partypoker"
+Fields = dict[str, str | None]
+
+_GAMES = {"7 Card Stud": Game.STUD, "7 Card Stud Hi-Lo": Game.STUD8}
+_STREETS = {"THIRD": Street.THIRD, "FOURTH": Street.FOURTH, "FIFTH": Street.FIFTH,
+            "SIXTH": Street.SIXTH, "RIVER": Street.SEVENTH}
+_MONTHS = {name: number for number, name in enumerate(
+    ("January", "February", "March", "April", "May", "June", "July", "August", "September",
+     "October", "November", "December"), 1)}
+_CARD = {str_card(c): c for c in DECK}
+#: the game line's words before the game: cash stakes ("$0.50/$1 USD ") and the limit
+_CASH = re.compile(r"(?P<small>[$€]?[\d.,]+)/(?P<big>[$€]?[\d.,]+)(?: (?P<code>USD|EUR))? ?")
+_LIMIT = re.compile(r"(?:^| )(?P<limit>FL|NL|PL) ?$")
+#: what follows a tournament's game: " $6 USD Buy-in Trny:69784932 Level:2  Stakes-Antes(...)"
+_TOURNAMENT = re.compile(r" *(?:(?P<buy_in>\S+(?: USD| EUR)?) Buy-in )?(?:\+ \S+ Entry Fee )?"
+                         r"Trny: ?(?P<id>\d+) +Level: *(?P<level>\d+) +(?:Stakes|Blinds)"
+                         r"(?:-Antes)?\((?P<small>[\d,]+)/(?P<big>[\d,]+)(?:-[\d,]+)?\)")
+_ACTION = re.compile(r"(?P<name>.+?) (?:(?P<verb>opens|folds|checks)|(?P<wager>bring-ins|"
+                     r"completes|bets|double bets|raises|calls|is all-In) +\[(?P<amount>[^\]]+)\]"
+                     r"(?: to [^ ]+)?\.?)")
+_WINS = re.compile(r"(?P<name>.+) wins (?:Lo \((?P<low>[^)]+)\)|(?P<amount>\S+(?: USD| EUR| chips)?))"
+                   r"(?: from the (?P<pot>main pot|side pot(?: ?#?\d+)?)(?: with .*)?)?")
+_NOTES = {" has joined the table.": "joins", " has left the table.": "leaves",
+          " is sitting out.": "sitting_out", " is back.": "returned",
+          " will be using his time bank for this hand.": "time_bank",
+          " will be using her time bank for this hand.": "time_bank"}
+
+
+def cards(text: str) -> tuple[int, ...]:
+    """``Ad, Qd, Ah`` or ``3h 8c 7c`` (the inside of a bracket) -> card ints."""
+    try:
+        return tuple([_CARD[card] for card in text.replace(",", " ").split()])
+    except KeyError as exc:
+        raise ValueError(f"not a card: {exc.args[0]!r}") from None
+
+
+def other_game(fields: Fields) -> str | None:
+    """Hold'em and Omaha hands, and pot- or no-limit stud, are not read."""
+    if fields["other_game"] is not None:
+        return _CASH.sub("", fields["other_game"], count=1).strip() or "unknown game"
+    limit = _LIMIT.search(fields["before"] or "")
+    if limit and limit["limit"] != "FL":
+        return f"{fields['game']} {limit['limit']}"
+    return None
+
+
+class PartyPokerHand:
+    """One hand's line tokens -> its seats and events (``HandBuilder``)."""
+
+    def __init__(self, fields: Fields) -> None:
+        self.fields = fields
+        before = fields["before"] or ""
+        self.cash = _CASH.match(before)
+        self.tourney = _TOURNAMENT.match(fields["after"] or "")
+        code = self.cash["code"] if self.cash else None
+        symbol = (self.cash["small"][:1] if self.cash else "")
+        self.currency = code or {"$": "USD", "€": "EUR"}.get(symbol)
+        self.money: Callable[[str], int] = _cents if self.currency else _chips
+        self.hand = StudHand()
+        self.bets = StreetBets()
+        self.seats: list[Seat] = []
+        self.stacks: dict[str, int] = {}
+        self.in_hand: set[str] = set()
+        self.table, self.max_seats, self.play_money = "", None, False
+        self.showdown = False
+        self.brought_in = -1  # the bring-in posted on 3rd street
+
+    def read(self, kind: str, text: str) -> None:
+        _READERS[kind](self, text)
+
+    # --- the table, seats, antes ----------------------------------------------------------------
+
+    def table_line(self, text: str) -> None:
+        name, _, money = text[len("Table ") :].rpartition(" (")
+        self.table = name
+        self.play_money = money == "Play Money)"
+
+    def players(self, text: str) -> None:
+        _, _, seats = text.partition("/")
+        self.max_seats = int(seats) if seats else None
+
+    def seat_lines(self, text: str) -> None:
+        seats = read_lines(self.seat, text)
+        self.seats = sorted(seats, key=lambda s: s.seat)  # the client lists them in any order
+        self.stacks = {seat.player: seat.stack for seat in seats}
+
+    def seat(self, line: str) -> Seat:
+        head, _, stack = line.rpartition(" ( ")
+        number, _, name = head[len("Seat ") :].partition(": ")
+        return Seat(int(number), name, self.money(stack[:-2]))
+
+    def antes(self, text: str) -> None:
+        self.hand.antes(read_lines(self.ante, text))
+
+    def ante(self, line: str) -> Ante:
+        name, _, amount = line.rpartition(" posts ante ")
+        posted = self.money(amount.removeprefix("of ")[1:-1])
+        return Ante(name, posted, self._pay(name, posted))
+
+    def _pay(self, name: str, amount: int) -> bool:
+        """``name`` puts ``amount`` in; whether it was all he had left."""
+        self.in_hand.add(name)
+        left = self.stacks.get(name)
+        if left is None:
+            return False
+        self.stacks[name] = left - amount
+        return left - amount == 0 and amount > 0
+
+    # --- streets, cards, betting ----------------------------------------------------------------
+
+    def street(self, street: Street) -> None:
+        self.hand.start_street(street)
+        self.bets.new_street()
+        if street is Street.SEVENTH:
+            self.hand.deal_river(None)
+
+    def dealt(self, text: str) -> None:
+        """``Dealt to Hero [  3h 8c 7c ]``: the hero's cards of this street."""
+        head, _, shown = text.rpartition(" [")
+        name = head[len("Dealt to ") :]
+        dealt = cards(shown[:-1])
+        hand = self.hand
+        street = hand.street
+        if street is Street.THIRD:
+            if len(dealt) != 3:
+                raise ValueError(f"{len(dealt)} cards dealt on 3rd street")
+            hand.deal_third([Deal(street, name, dealt, UP_THIRD)])
+        elif street is Street.SEVENTH:
+            hand.deal(name, dealt)
+        else:
+            hand.deal_up([up_card_deal(street, name, dealt)])
+
+    def actions(self, text: str) -> None:
+        events = [e for e in read_lines(self.action, text) if e is not None]
+        self.hand.actions(events)
+
+    def action(self, line: str) -> Event | None:
+        match = _ACTION.fullmatch(line)
+        if match is None:
+            raise ValueError(f"unreadable action {line!r}")
+        name, verb = match["name"], match["verb"]
+        if verb == "opens":
+            return None
+        self.in_hand.add(name)
+        if verb == "folds":
+            return Fold(name)
+        if verb == "checks":
+            return Check(name)
+        added = self.money(match["amount"])
+        event = self._wager(name, match["wager"], added)
+        if self._pay(name, added) and not _is_all_in(event):
+            event = _all_in(event)
+        return event
+
+    def _wager(self, name: str, wager: str, added: int) -> Event:
+        """The event for ``added`` chips put in by ``wager`` (see the module docstring)."""
+        bets = self.bets
+        put = bets.put.get(name, 0)
+        third = self.hand.street is Street.THIRD
+        event: Event
+        if wager == "is all-In":
+            if third and bets.level == 0:
+                event = BringIn(name, added, True)
+                self.brought_in = added
+            elif bets.level == 0:
+                event = Bet(name, added, True)
+            elif added <= bets.owed(name):
+                event = Call(name, added, True)
+            elif third and self._only_bring_in():
+                event = Complete(name, put + added, True)
+            else:
+                return bets.raise_by_added(name, added, True)
+        elif wager == "bring-ins":
+            event = BringIn(name, added)
+            self.brought_in = added
+        elif wager == "completes":
+            event = Complete(name, put + added)
+        elif wager == "raises":
+            return bets.raise_by_added(name, added)
+        elif wager == "calls":
+            event = Call(name, added)
+        else:  # bets, double bets
+            event = Bet(name, added)
+        bets.add(event)
+        return event
+
+    def _only_bring_in(self) -> bool:
+        """Nothing but the bring-in is in on 3rd street (a completion is due)."""
+        return self.bets.level == self.brought_in
+
+    # --- how the hand ends ----------------------------------------------------------------------
+
+    def _showdown(self) -> None:
+        if not self.showdown:
+            self.showdown = True
+            self.hand.add(ShowdownStart())
+
+    def shows(self, text: str) -> None:
+        name, _, rest = text.partition(" shows [ ")
+        shown, _, description = rest.partition(" ]")
+        self._showdown()
+        show = Show(name, cards(shown), description.removesuffix(".") or None)
+        self.hand.reveal(name, show.cards)
+        self.hand.add(show)
+
+    def low(self, text: str) -> None:
+        """``shows8,5,3,2,A  for low.``: the low half of the hand the player just showed."""
+        name, _, rest = text.rpartition(" shows")
+        low = rest.removesuffix(" for low.").strip()
+        events = self.hand.events
+        for i in range(len(events) - 1, -1, -1):
+            show = events[i]
+            if type(show) is Show and show.player == name:
+                high = show.description or ""
+                events[i] = Show(name, show.cards, f"HI: {high}; LO: {low}")
+                return
+        raise ValueError(f"{name} shows a low hand he did not show")
+
+    def mucks(self, text: str) -> None:
+        name, _, rest = text.partition(" doesn't show [ ")
+        self._showdown()
+        muck = Muck(name, cards(rest.partition(" ]")[0]))
+        self.hand.reveal(name, muck.cards)
+        self.hand.add(muck)
+
+    def no_show(self, text: str) -> None:
+        self.hand.add(NoShow(text.removesuffix(" does not show cards.")))
+
+    def no_low(self, text: str) -> None:
+        self.hand.add(NoLowHand())
+
+    def wins(self, text: str) -> None:
+        match = _WINS.fullmatch(text)
+        if match is None:
+            raise ValueError(f"unreadable win {text!r}")
+        pot = match["pot"] or "pot"
+        if pot.startswith("side pot"):
+            pot = f"side pot-{pot.rsplit(' ', 1)[-1].lstrip('#')}" if pot[-1].isdigit() else pot
+        self.hand.add(Collect(match["name"], self.money(match["low"] or match["amount"]), pot))
+
+    def note(self, text: str) -> None:
+        for ending, kind in _NOTES.items():
+            if text.endswith(ending):
+                self.hand.add(TableNote(kind, text[: -len(ending)], text))
+                return
+        name, _, rest = text.partition(" finished in ")
+        self.hand.add(TableNote("finished" if rest else "note", name if rest else "", text))
+
+    def chat(self, text: str) -> None:
+        name, _, message = text.partition(": ")
+        self.hand.add(Chat(name, message))
+
+    # --- the hand -------------------------------------------------------------------------------
+
+    def build(self, source: Source) -> Hand:
+        events = list(self.hand.finish())
+        put_shown_deals(events, self.hand.revealed)
+        uncalled_from_wins(events)
+        collects = [e for e in events if type(e) is Collect]
+        if not any(c.pot.startswith("side") for c in collects):  # one pot: no "main"
+            events = [Collect(e.player, e.amount) if type(e) is Collect else e for e in events]
+        total = pot_total(events)
+        rake = max(total - sum(c.amount for c in collects), 0)
+        events.append(Summary(total, rake))
+        seats = tuple(Seat(s.seat, s.player, s.stack, sitting_out=s.player not in self.in_hand)
+                      for s in self.seats)
+        return Hand(header=self.header(), seats=seats, events=tuple(events), source=source)
+
+    def header(self) -> Header:
+        f = self.fields
+        tourney = self.tourney
+        if tourney is not None:
+            small, big = _chips(tourney["small"]), _chips(tourney["big"])
+        elif self.cash is not None:
+            small, big = self.money(self.cash["small"]), self.money(self.cash["big"])
+        else:
+            raise ValueError("no stakes in the game line")
+        hours, minutes, seconds = (int(x) for x in (f["time"] or "").split(":"))
+        started = datetime(int(f["year"] or 0), _MONTHS[f["month"] or ""], int(f["day"] or 0),
+                           hours, minutes, seconds, tzinfo=clock.zone(f["zone"] or ""))
+        return Header(
+            site=SITE, hand_id=f["hand_id"] or "", game=_GAMES[f["game"] or "7 Card Stud"],
+            small_bet=small, big_bet=big, started_at=started, table=self.table,
+            limit=Limit.FIXED, ante=self.hand.ante, bring_in=self.hand.bring_in,
+            currency=self.currency, play_money=self.play_money and self.currency is None,
+            max_seats=self.max_seats,
+            tournament_id=tourney["id"] if tourney else None,
+            level=tourney["level"] if tourney else None,
+            buy_in=tourney["buy_in"] if tourney else None)
+
+
+def _cents(text: str) -> int:
+    """``$0.05 USD`` -> 5."""
+    return cents(text.partition(" ")[0])
+
+
+def _chips(text: str) -> int:
+    """``2,930`` or ``2,560 chips`` -> the chips."""
+    return chips(text.partition(" ")[0])
+
+
+def _is_all_in(event: Event) -> bool:
+    return bool(getattr(event, "all_in", False))
+
+
+def _all_in(event: Event) -> Event:
+    """``event`` with ``all_in`` set (the stack says so where the line does not)."""
+    kind = type(event)
+    if kind is Raise:
+        return Raise(event.player, event.by, event.to, True)  # type: ignore[union-attr]
+    if kind is Complete:
+        return Complete(event.player, event.to, True)  # type: ignore[union-attr]
+    return kind(event.player, event.amount, True)  # type: ignore[union-attr,call-arg,operator]
+
+
+def _nothing(builder: PartyPokerHand, text: str) -> None:
+    """The header (read before the hand) and lines that say nothing more."""
+
+
+def _street(street: Street) -> Callable[[PartyPokerHand, str], None]:
+    return lambda builder, text: builder.street(street)
+
+
+_READERS: dict[str, Callable[[PartyPokerHand, str], None]] = {
+    "HEADER": _nothing,
+    "TABLE": PartyPokerHand.table_line,
+    "BUTTON": _nothing,  # "Seat 0 is the button": stud has no button
+    "PLAYERS": PartyPokerHand.players,
+    "SEATS": PartyPokerHand.seat_lines,
+    "TOURNAMENT_LEVEL": _nothing,  # the game line says it too
+    "ANTES": PartyPokerHand.antes,
+    **{kind: _street(street) for kind, street in _STREETS.items()},
+    "DEALT": PartyPokerHand.dealt,
+    "ACTIONS": PartyPokerHand.actions,
+    "SHOWS": PartyPokerHand.shows,
+    "LOW": PartyPokerHand.low,
+    "MUCKS": PartyPokerHand.mucks,
+    "NO_SHOW": PartyPokerHand.no_show,
+    "NO_LOW": PartyPokerHand.no_low,
+    "WINS": PartyPokerHand.wins,
+    "NOTE": PartyPokerHand.note,
+    "CHAT": PartyPokerHand.chat,
+}
+
+
+class PartyPokerLines(SiteLines):
+    """Rule names of ``partypoker.lark`` (runs of lines and the rest, see ``SiteLines``)."""
+
+    results = SiteLines.run
+
+
+@lru_cache(maxsize=2)
+def parser(use_cython: bool | None = None) -> GrammarParser:
+    """The PartyPoker parser (compiled once per process)."""
+    return GrammarParser(SITE, PartyPokerLines(), ("NOTE", "CHAT"), PartyPokerHand, other_game,
+                         use_cython)
+
+
+__all__ = ["SITE", "PartyPokerHand", "cards", "other_game", "parser"]

@@ -1,0 +1,89 @@
+"""Deals of a player whose cards the history never printed, put back from his shown hand.
+
+PartyPoker prints no card of an opponent's as it is dealt (only the hero's), and neither
+does Winamax's play-money export: an opponent's cards are known only if he shows them at
+the end. A shown stud hand lists the cards in the order they were dealt (two down, the door
+card, three upcards, the river card down), so it says what he was dealt on each street: his
+``Deal`` events are put in their places, as a PokerStars history would have printed them.
+A player who never shows keeps no ``Deal`` at all: his cards stay unknown, never invented
+(the replay deals them as unknown, as it does any card a history does not print).
+
+Where they go: 3rd to 6th street, after the deals the street's banner is followed by; the
+river, in the order players were dealt on 6th street (where ``StudHand`` puts river cards,
+so that a hand written as PokerStars text reads back the same).
+
+>>> from stud_hh.cards import parse_cards
+>>> from stud_hh.events import StreetStart
+>>> events = [StreetStart(Street.THIRD), StreetStart(Street.FOURTH)]
+>>> put_shown_deals(events, [("Bob", tuple(parse_cards("2s Tc 2h 2d")))])
+>>> [(type(e).__name__, getattr(e, "cards", None)) for e in events]
+[('StreetStart', None), ('Deal', (3, 32, 2)), ('StreetStart', None), ('Deal', (1,))]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from stud_hh.events import Deal, Event, Fold, Street, StreetStart
+
+UP_THIRD = (False, False, True)
+_UP = (True,)
+_DOWN = (False,)
+
+
+def _deals_of(player: str, shown: tuple[int, ...], streets: list[Street]) -> list[Deal]:
+    """``player``'s deals on ``streets`` (in order from 3rd), as ``shown`` lists them."""
+    deals = []
+    for street in streets:
+        if street is Street.THIRD:
+            if len(shown) < 3:
+                break
+            deals.append(Deal(street, player, shown[:3], UP_THIRD))
+        else:
+            at = int(street) - 1  # 4th street: the fourth card, index 3
+            if len(shown) <= at:
+                break
+            deals.append(Deal(street, player, (shown[at],),
+                              _DOWN if street is Street.SEVENTH else _UP))
+    return deals
+
+
+def put_shown_deals(events: list[Event], revealed: Iterable[tuple[str, tuple[int, ...]]]) -> None:
+    """Give each player in ``revealed`` (player, cards as dealt) who has no ``Deal`` the deals
+    his cards show, on the streets he was in for (in place)."""
+    dealt = {e.player for e in events if type(e) is Deal}
+    folded = {e.player: i for i, e in enumerate(events) if type(e) is Fold}
+    starts = [(i, e.street) for i, e in enumerate(events) if type(e) is StreetStart]
+    wanted: dict[str, tuple[int, ...]] = {}
+    for player, cards in revealed:
+        if player not in dealt and len(cards) > len(wanted.get(player, ())):
+            wanted[player] = cards
+    if not wanted or not starts:
+        return
+    inserts: dict[int, list[Deal]] = {}  # the n-th street banner -> deals to add after it
+    for player, cards in wanted.items():
+        gone = folded.get(player, len(events))
+        streets = [street for i, street in starts if i < gone]
+        for n, deal in enumerate(_deals_of(player, cards, streets)):
+            inserts.setdefault(n, []).append(deal)
+    for n in sorted(inserts):  # in street order: the river's order follows 6th street's
+        at = [i for i, e in enumerate(events) if type(e) is StreetStart][n]
+        end = at + 1
+        while end < len(events) and type(events[end]) is Deal:
+            end += 1
+        block = events[at + 1 : end] + inserts[n]
+        if events[at].street is Street.SEVENTH:  # type: ignore[union-attr]
+            block = _in_sixth_street_order(events, at, block)
+        events[at + 1 : end] = block
+
+
+def _in_sixth_street_order(events: list[Event], river: int, block: list[Event]) -> list[Event]:
+    """River deals in the order players were dealt on 6th street (``StudHand``'s order)."""
+    order: dict[str, int] = {}
+    for event in events[:river]:
+        if type(event) is Deal and event.street is Street.SIXTH:
+            order.setdefault(event.player, len(order))
+    return sorted(block, key=lambda e: order.get(e.player, len(order)))  # type: ignore[union-attr]
+
+
+__all__ = ["put_shown_deals"]
