@@ -22,7 +22,8 @@ from stud_hh.reader import RawHand
 
 #: expected terminals a message lists (``ParseError.expected`` keeps them all)
 SHOWN_EXPECTED = 12
-_NUMBER = re.compile(r"#(?:Game No : )?(\d+)")  # PartyPoker: "#Game No : 11792805420"
+#: ``#123``; PartyPoker ``#Game No : 11792805420``; Winamax ``#9250793-470-1478990787``
+_NUMBER = re.compile(r"#(?:Game No : )?(\d+(?:-\d+)*)")
 
 
 def hand_id_of(text: str) -> str | None:
