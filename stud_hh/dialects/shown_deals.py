@@ -51,13 +51,22 @@ def _deals_of(player: str, shown: tuple[int, ...], streets: list[Street]) -> lis
 def put_shown_deals(events: list[Event], revealed: Iterable[tuple[str, tuple[int, ...]]]) -> None:
     """Give each player in ``revealed`` (player, cards as dealt) who has no ``Deal`` the deals
     his cards show, on the streets he was in for (in place)."""
-    dealt = {e.player for e in events if type(e) is Deal}
-    folded = {e.player: i for i, e in enumerate(events) if type(e) is Fold}
-    starts = [(i, e.street) for i, e in enumerate(events) if type(e) is StreetStart]
     wanted: dict[str, tuple[int, ...]] = {}
     for player, cards in revealed:
-        if player not in dealt and len(cards) > len(wanted.get(player, ())):
+        if len(cards) > len(wanted.get(player, ())):
             wanted[player] = cards
+    if not wanted:
+        return
+    starts: list[tuple[int, Street]] = []
+    folded: dict[str, int] = {}
+    for i, event in enumerate(events):
+        kind = type(event)
+        if kind is Deal:
+            wanted.pop(event.player, None)  # type: ignore[union-attr]
+        elif kind is StreetStart:
+            starts.append((i, event.street))  # type: ignore[union-attr]
+        elif kind is Fold:
+            folded[event.player] = i  # type: ignore[union-attr]
     if not wanted or not starts:
         return
     inserts: dict[int, list[Deal]] = {}  # the n-th street banner -> deals to add after it
@@ -66,15 +75,17 @@ def put_shown_deals(events: list[Event], revealed: Iterable[tuple[str, tuple[int
         streets = [street for i, street in starts if i < gone]
         for n, deal in enumerate(_deals_of(player, cards, streets)):
             inserts.setdefault(n, []).append(deal)
+    added = 0
     for n in sorted(inserts):  # in street order: the river's order follows 6th street's
-        at = [i for i, e in enumerate(events) if type(e) is StreetStart][n]
+        at = starts[n][0] + added
         end = at + 1
         while end < len(events) and type(events[end]) is Deal:
             end += 1
         block = events[at + 1 : end] + inserts[n]
-        if events[at].street is Street.SEVENTH:  # type: ignore[union-attr]
+        if starts[n][1] is Street.SEVENTH:
             block = _in_sixth_street_order(events, at, block)
         events[at + 1 : end] = block
+        added += len(inserts[n])
 
 
 def _in_sixth_street_order(events: list[Event], river: int, block: list[Event]) -> list[Event]:

@@ -12,8 +12,8 @@ checks), and each ``Collect`` of its owner without it.
 >>> from stud_hh.events import Bet, Collect, Fold
 >>> events = [StreetStart(Street.THIRD), BringIn("Ann", 10), Bet("Bob", 25), Fold("Ann"),
 ...           Collect("Bob", 45)]
->>> uncalled_from_wins(events)
-{'Bob': 15}
+>>> uncalled_from_wins(events)  # Bob gets 15 back; the pot is 10 + 25 - 15
+({'Bob': 15}, 20)
 >>> events[3:]
 [Fold(player='Ann', cards=()), UncalledReturn(player='Bob', amount=15), Collect(player='Bob', amount=30, pot='pot')]
 """
@@ -27,10 +27,11 @@ from stud_hh.events import (
     Bet,
     BringIn,
     Call,
+    Check,
     Collect,
     Complete,
     Event,
-    PlayerAction,
+    Fold,
     Raise,
     SeatResult,
     Street,
@@ -39,26 +40,26 @@ from stud_hh.events import (
 )
 
 
-def _street_returns(events: list[Event]) -> list[tuple[int, UncalledReturn]]:
-    """(index after the street's last action, the return) for each street with an excess."""
+def _street_returns(events: list[Event]) -> tuple[list[tuple[int, UncalledReturn]], int]:
+    """(index after the street's last action, the return) for each street with an excess,
+    and the chips put in the pot (antes and bets, returns not taken off)."""
     out: list[tuple[int, UncalledReturn]] = []
     put: dict[str, int] = {}
+    total = 0
     last = -1
-
-    def close() -> None:
-        if len(put) < 1 or last < 0:
-            return
-        ranked = sorted(put.items(), key=lambda kv: -kv[1])
-        top_player, top = ranked[0]
-        second = ranked[1][1] if len(ranked) > 1 else 0
-        if top > second:
-            out.append((last + 1, UncalledReturn(top_player, top - second)))
-
-    for i, event in enumerate(events):
+    for i, event in enumerate(events + [_END]):
         kind = type(event)
         if kind is StreetStart:
-            close()
+            if put:
+                total += sum(put.values())
+                top_player = max(put, key=put.__getitem__)
+                top = put.pop(top_player)
+                second = max(put.values(), default=0)
+                if top > second and last >= 0:
+                    out.append((last + 1, UncalledReturn(top_player, top - second)))
             put, last = {}, -1
+        elif kind is Ante:
+            total += event.amount  # type: ignore[union-attr]
         elif kind is BringIn or kind is Bet or kind is Call:
             player = event.player  # type: ignore[union-attr]
             put[player] = put.get(player, 0) + event.amount  # type: ignore[union-attr]
@@ -66,10 +67,13 @@ def _street_returns(events: list[Event]) -> list[tuple[int, UncalledReturn]]:
         elif kind is Raise or kind is Complete:
             put[event.player] = event.to  # type: ignore[union-attr]
             last = i
-        elif isinstance(event, PlayerAction):
+        elif kind is Check or kind is Fold:
             last = i
-    close()
-    return out
+    return out, total
+
+
+#: a street's end after the last event (``_street_returns`` closes the river on it)
+_END = StreetStart(Street.SEVENTH)
 
 
 def _take(events: list[Event], kind: type[Collect] | type[SeatResult], player: str,
@@ -101,38 +105,19 @@ def _won(event: Event) -> int:
     return 0
 
 
-def pot_total(events: list[Event]) -> int:
-    """The chips put in the pot (antes and every street's bets), less those given back."""
-    total = 0
-    put: dict[str, int] = {}
-    for event in events:
-        kind = type(event)
-        if kind is StreetStart:
-            total += sum(put.values())
-            put = {}
-        elif kind is Ante:
-            total += event.amount  # type: ignore[union-attr]
-        elif kind is UncalledReturn:
-            total -= event.amount  # type: ignore[union-attr]
-        elif kind is BringIn or kind is Bet or kind is Call:
-            player = event.player  # type: ignore[union-attr]
-            put[player] = put.get(player, 0) + event.amount  # type: ignore[union-attr]
-        elif kind is Raise or kind is Complete:
-            put[event.player] = event.to  # type: ignore[union-attr]
-    return total + sum(put.values())
-
-
-def uncalled_from_wins(events: list[Event]) -> dict[str, int]:
+def uncalled_from_wins(events: list[Event]) -> tuple[dict[str, int], int]:
     """Put an ``UncalledReturn`` where each street's betting left a bet unmatched and take
-    it out of its owner's collects and summary lines (in place); what each got back."""
+    it out of its owner's collects and summary lines (in place): what each got back, and
+    the pot (what was put in, less the returns)."""
+    returns, total = _street_returns(events)
     returned: dict[str, int] = {}
-    for at, ret in reversed(_street_returns(events)):
+    for at, ret in reversed(returns):
         events.insert(at, ret)
         returned[ret.player] = returned.get(ret.player, 0) + ret.amount
     for player, amount in returned.items():
         _take(events, Collect, player, amount)
         _take(events, SeatResult, player, amount)
-    return returned
+    return returned, total - sum(returned.values())
 
 
-__all__ = ["pot_total", "uncalled_from_wins"]
+__all__ = ["uncalled_from_wins"]

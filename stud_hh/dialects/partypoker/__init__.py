@@ -9,6 +9,8 @@ or, in tournament files and trimmed exports, with ``#Game No : N``.
 True
 >>> PartyPoker().sniff("Game #10399817763 starts.")
 True
+>>> PartyPoker().sniff("***** Hand History for Game 9581478205 *****")
+True
 """
 
 from __future__ import annotations
@@ -23,9 +25,11 @@ from stud_hh.reader import RawHand
 if TYPE_CHECKING:
     from stud_hh.dialects.line_parser import GrammarParser
 
-#: First line of a PartyPoker hand. ``#Game No`` right after ``Game #N starts.`` and its blank
-#: line is the same hand's second line, not a new hand.
-HAND_START = re.compile(r"Game #\d+ starts\.|(?<!starts\.\n\n)#Game No : \d+")
+#: First line of a PartyPoker hand: ``Game #N starts.``, or ``#Game No : N``, or the banner
+#: ``***** Hand History for Game N *****`` (exports leave the first lines out). Each of the
+#: latter two right after the line before it is the same hand going on, not a new one.
+HAND_START = re.compile(r"Game #\d+ starts\.|(?<!starts\.\n\n)#Game No : \d+"
+                        r"|(?<!\d\n)\*{5} Hand History [Ff]or Game \d+ \*{5}")
 
 
 class PartyPoker(TextDialect):

@@ -36,7 +36,7 @@ from stud_hh.dialects.line_parser import GrammarParser, LineError, SiteLines, re
 from stud_hh.dialects.money import cents, chips
 from stud_hh.dialects.shown_deals import put_shown_deals
 from stud_hh.dialects.stud_hand import UP_THIRD, StudHand, up_card_deal
-from stud_hh.dialects.uncalled import pot_total, uncalled_from_wins
+from stud_hh.dialects.uncalled import uncalled_from_wins
 from stud_hh.dialects.wagers import StreetBets
 from stud_hh.events import (
     Ante,
@@ -93,6 +93,15 @@ _NOTES = {" has joined the table.": "joins", " has left the table.": "leaves",
           " is sitting out.": "sitting_out", " is back.": "returned",
           " will be using his time bank for this hand.": "time_bank",
           " will be using her time bank for this hand.": "time_bank"}
+
+
+@lru_cache(maxsize=4096)  # a session repeats its lines: the same players bet the same amounts
+def _action_words(line: str) -> tuple[str, str, str]:
+    """``Player4 double bets [120]`` -> (``Player4``, ``double bets``, ``120``)."""
+    match = _ACTION.fullmatch(line)
+    if match is None:
+        raise ValueError(f"unreadable action {line!r}")
+    return match["name"], match["verb"] or match["wager"], match["amount"] or ""
 
 
 def cards(text: str) -> tuple[int, ...]:
@@ -154,16 +163,13 @@ class PartyPokerHand:
         self.stacks = {seat.player: seat.stack for seat in seats}
 
     def seat(self, line: str) -> Seat:
-        head, _, stack = line.rpartition(" ( ")
-        number, _, name = head[len("Seat ") :].partition(": ")
-        return Seat(int(number), name, self.money(stack[:-2]))
+        return _seat(line, self.money)
 
     def antes(self, text: str) -> None:
         self.hand.antes(read_lines(self.ante, text))
 
     def ante(self, line: str) -> Ante:
-        name, _, amount = line.rpartition(" posts ante ")
-        posted = self.money(amount.removeprefix("of ")[1:-1])
+        name, posted = _ante(line, self.money)
         return Ante(name, posted, self._pay(name, posted))
 
     def _pay(self, name: str, amount: int) -> bool:
@@ -204,10 +210,7 @@ class PartyPokerHand:
         self.hand.actions(events)
 
     def action(self, line: str) -> Event | None:
-        match = _ACTION.fullmatch(line)
-        if match is None:
-            raise ValueError(f"unreadable action {line!r}")
-        name, verb = match["name"], match["verb"]
+        name, verb, amount = _action_words(line)
         if verb == "opens":
             return None
         self.in_hand.add(name)
@@ -215,8 +218,8 @@ class PartyPokerHand:
             return Fold(name)
         if verb == "checks":
             return Check(name)
-        added = self.money(match["amount"])
-        event = self._wager(name, match["wager"], added)
+        added = self.money(amount)
+        event = self._wager(name, verb, added)
         if self._pay(name, added) and not _is_all_in(event):
             event = _all_in(event)
         return event
@@ -324,14 +327,14 @@ class PartyPokerHand:
     def build(self, source: Source) -> Hand:
         events = list(self.hand.finish())
         put_shown_deals(events, self.hand.revealed)
-        uncalled_from_wins(events)
+        _, total = uncalled_from_wins(events)
         collects = [e for e in events if type(e) is Collect]
         if not any(c.pot.startswith("side") for c in collects):  # one pot: no "main"
             events = [Collect(e.player, e.amount) if type(e) is Collect else e for e in events]
-        total = pot_total(events)
         rake = max(total - sum(c.amount for c in collects), 0)
         events.append(Summary(total, rake))
-        seats = tuple(Seat(s.seat, s.player, s.stack, sitting_out=s.player not in self.in_hand)
+        in_hand = self.in_hand
+        seats = tuple(s if s.player in in_hand else Seat(s.seat, s.player, s.stack, True)
                       for s in self.seats)
         return Hand(header=self.header(), seats=seats, events=tuple(events), source=source)
 
@@ -344,9 +347,8 @@ class PartyPokerHand:
             small, big = self.money(self.cash["small"]), self.money(self.cash["big"])
         else:
             raise ValueError("no stakes in the game line")
-        hours, minutes, seconds = (int(x) for x in (f["time"] or "").split(":"))
-        started = datetime(int(f["year"] or 0), _MONTHS[f["month"] or ""], int(f["day"] or 0),
-                           hours, minutes, seconds, tzinfo=clock.zone(f["zone"] or ""))
+        started = _started(f["year"] or "", f["month"] or "", f["day"] or "", f["time"] or "",
+                           f["zone"] or "")
         return Header(
             site=SITE, hand_id=f["hand_id"] or "", game=_GAMES[f["game"] or "7 Card Stud"],
             small_bet=small, big_bet=big, started_at=started, table=self.table,
@@ -358,14 +360,39 @@ class PartyPokerHand:
             buy_in=tourney["buy_in"] if tourney else None)
 
 
+@lru_cache(maxsize=4096)
 def _cents(text: str) -> int:
     """``$0.05 USD`` -> 5."""
     return cents(text.partition(" ")[0])
 
 
+@lru_cache(maxsize=4096)
 def _chips(text: str) -> int:
     """``2,930`` or ``2,560 chips`` -> the chips."""
     return chips(text.partition(" ")[0])
+
+
+@lru_cache(maxsize=1024)  # the same players sit with the same stacks hand after hand
+def _seat(line: str, money: Callable[[str], int]) -> Seat:
+    """``Seat 7: Player7 ( $31.15 USD )``."""
+    head, _, stack = line.rpartition(" ( ")
+    number, _, name = head[len("Seat ") :].partition(": ")
+    return Seat(int(number), name, money(stack[:-2]))
+
+
+@lru_cache(maxsize=1024)
+def _ante(line: str, money: Callable[[str], int]) -> tuple[str, int]:
+    """``Player1 posts ante [$0.05 USD]`` -> (``Player1``, 5)."""
+    name, _, amount = line.rpartition(" posts ante ")
+    return name, money(amount.removeprefix("of ")[1:-1])
+
+
+@lru_cache(maxsize=256)  # a session's hands share their day
+def _started(year: str, month: str, day: str, time: str, zone: str) -> datetime:
+    """``Monday, April 25, 14:20:12 EDT 2011``'s parts -> an aware ``datetime``."""
+    hours, minutes, seconds = (int(x) for x in time.split(":"))
+    return datetime(int(year), _MONTHS[month], int(day), hours, minutes, seconds,
+                    tzinfo=clock.zone(zone))
 
 
 def _is_all_in(event: Event) -> bool:

@@ -83,6 +83,18 @@ _SEAT_RESULT = re.compile(
 _TOURNAMENT_TABLE = re.compile(r"\((?P<id>\d+)\)#\d+$")
 
 
+@lru_cache(maxsize=4096)  # a session repeats its lines: the same players bet the same amounts
+def _action_words(line: str) -> tuple[str, str, str, bool]:
+    """``Hero raises 25€ to 25€`` -> (``Hero``, ``raises``, ``25€`` (the "to"), False)."""
+    all_in = line.endswith(_ALL_IN)
+    match = _ACTION.fullmatch(line.removesuffix(_ALL_IN))
+    if match is None:
+        raise ValueError(f"unreadable action {line!r}")
+    if match["to"] is not None:
+        return match["name"], "raises", match["to"], all_in
+    return match["name"], match["verb"] or match["wager"], match["amount"] or "", all_in
+
+
 def cards(text: str) -> tuple[int | None, ...]:
     """``Kd 3s X`` -> card ints, ``None`` for each ``X``."""
     try:
@@ -221,22 +233,18 @@ class WinamaxHand:
         self.hand.actions(read_lines(self.action, text))
 
     def action(self, line: str) -> Event:
-        all_in = line.endswith(_ALL_IN)
-        match = _ACTION.fullmatch(line.removesuffix(_ALL_IN))
-        if match is None:
-            raise ValueError(f"unreadable action {line!r}")
-        name = match["name"]
+        name, verb, amount, all_in = _action_words(line)
         self.in_hand.add(name)
-        if match["verb"] == "folds":
+        if verb == "folds":
             return Fold(name)
-        if match["verb"] == "checks":
+        if verb == "checks":
             return Check(name)
         bets = self.bets
         before = bets.put.get(name, 0)
         event: Event
-        if match["to"] is not None:
+        if verb == "raises":
             # Y leaves out the player's own bring-in (see the module docstring)
-            to = self.money(match["to"]) + self.brought_in.get(name, 0)
+            to = self.money(amount) + self.brought_in.get(name, 0)
             if bets.level and bets.level == max(self.brought_in.values(), default=-1):
                 event = Complete(name, to, all_in)
                 bets.add(event)
@@ -244,17 +252,15 @@ class WinamaxHand:
                 event = bets.raise_to(name, to, all_in)
             paid = to - before
         else:
-            amount = self.money(match["amount"] or "")
-            wager = match["wager"]
-            if wager == "calls":
-                event = Call(name, amount, all_in)
-            elif wager == "bets":
-                event = Bet(name, amount, all_in)
+            paid = self.money(amount)
+            if verb == "calls":
+                event = Call(name, paid, all_in)
+            elif verb == "bets":
+                event = Bet(name, paid, all_in)
             else:
-                event = BringIn(name, amount, all_in)
-                self.brought_in[name] = amount
+                event = BringIn(name, paid, all_in)
+                self.brought_in[name] = paid
             bets.add(event)
-            paid = amount
         if self._pay(name, paid) and not all_in:
             event = _all_in(event)
         return event
@@ -314,7 +320,7 @@ class WinamaxHand:
     def build(self, source: Source) -> Hand:
         events = list(self.hand.finish())
         put_shown_deals(events, [(e.player, e.cards) for e in events if type(e) is Show])
-        returned = sum(uncalled_from_wins(events).values())
+        returned = sum(uncalled_from_wins(events)[0].values())
         if returned:
             for i, event in enumerate(events):
                 if type(event) is Summary:
