@@ -23,6 +23,7 @@ so that a hand written as PokerStars text reads back the same).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import cast
 
 from stud_hh.events import Deal, Event, Fold, Street, StreetStart
 
@@ -64,7 +65,7 @@ def put_shown_deals(events: list[Event], revealed: Iterable[tuple[str, tuple[int
         if kind is Deal:
             wanted.pop(event.player, None)  # type: ignore[union-attr]
         elif kind is StreetStart:
-            starts.append((i, event.street))  # type: ignore[union-attr]
+            starts.append((i, cast(StreetStart, event).street))
         elif kind is Fold:
             folded[event.player] = i  # type: ignore[union-attr]
     if not wanted or not starts:

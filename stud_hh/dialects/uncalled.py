@@ -7,73 +7,42 @@ unanswered $1 river bet, "Player8 wins $13.20 USD" after a $0.60 rake; Winamax h
 9250793-444-1478990340: "Total pot 258€ | Rake 2€" over 210€ called and a 50€ bet
 folded to). The events say what happened: an ``UncalledReturn`` at the end of the street's
 betting (the excess of the biggest contribution over the next one, the rule the validator
-checks), and each ``Collect`` of its owner without it.
+checks: ``street_return``), and each ``Collect`` of its owner without it (``take_from_wins``).
 
->>> from stud_hh.events import Bet, Collect, Fold
->>> events = [StreetStart(Street.THIRD), BringIn("Ann", 10), Bet("Bob", 25), Fold("Ann"),
-...           Collect("Bob", 45)]
->>> uncalled_from_wins(events)  # Bob gets 15 back; the pot is 10 + 25 - 15
-({'Bob': 15}, 20)
->>> events[3:]
-[Fold(player='Ann', cards=()), UncalledReturn(player='Bob', amount=15), Collect(player='Bob', amount=30, pot='pot')]
+>>> street_return({"Ann": 10, "Bob": 25})
+UncalledReturn(player='Bob', amount=15)
+>>> street_return({"Ann": 25, "Bob": 25}) is None
+True
+>>> events = [UncalledReturn("Bob", 15), Collect("Bob", 45)]
+>>> take_from_wins(events, {"Bob": 15})
+>>> events
+[UncalledReturn(player='Bob', amount=15), Collect(player='Bob', amount=30, pot='pot')]
 """
 
 from __future__ import annotations
 
 from msgspec.structs import replace
 
-from stud_hh.events import (
-    Ante,
-    Bet,
-    BringIn,
-    Call,
-    Check,
-    Collect,
-    Complete,
-    Event,
-    Fold,
-    Raise,
-    SeatResult,
-    Street,
-    StreetStart,
-    UncalledReturn,
-)
+from stud_hh.events import Collect, Event, SeatResult, UncalledReturn
 
 
-def _street_returns(events: list[Event]) -> tuple[list[tuple[int, UncalledReturn]], int]:
-    """(index after the street's last action, the return) for each street with an excess,
-    and the chips put in the pot (antes and bets, returns not taken off)."""
-    out: list[tuple[int, UncalledReturn]] = []
-    put: dict[str, int] = {}
-    total = 0
-    last = -1
-    for i, event in enumerate(events + [_END]):
-        kind = type(event)
-        if kind is StreetStart:
-            if put:
-                total += sum(put.values())
-                top_player = max(put, key=put.__getitem__)
-                top = put.pop(top_player)
-                second = max(put.values(), default=0)
-                if top > second and last >= 0:
-                    out.append((last + 1, UncalledReturn(top_player, top - second)))
-            put, last = {}, -1
-        elif kind is Ante:
-            total += event.amount  # type: ignore[union-attr]
-        elif kind is BringIn or kind is Bet or kind is Call:
-            player = event.player  # type: ignore[union-attr]
-            put[player] = put.get(player, 0) + event.amount  # type: ignore[union-attr]
-            last = i
-        elif kind is Raise or kind is Complete:
-            put[event.player] = event.to  # type: ignore[union-attr]
-            last = i
-        elif kind is Check or kind is Fold:
-            last = i
-    return out, total
+def street_return(put: dict[str, int]) -> UncalledReturn | None:
+    """What goes back at the end of a street's betting (``put``: each player's street total):
+    the excess of the biggest total over the next one, to its owner; None when matched."""
+    if not put:
+        return None
+    top_player = max(put, key=put.__getitem__)
+    top = put[top_player]
+    second = max((amount for player, amount in put.items() if player != top_player), default=0)
+    return UncalledReturn(top_player, top - second) if top > second else None
 
 
-#: a street's end after the last event (``_street_returns`` closes the river on it)
-_END = StreetStart(Street.SEVENTH)
+def _won(event: Event) -> int:
+    if type(event) is Collect:
+        return event.amount
+    if type(event) is SeatResult:
+        return event.won or 0
+    return 0
 
 
 def _take(events: list[Event], kind: type[Collect] | type[SeatResult], player: str,
@@ -81,7 +50,7 @@ def _take(events: list[Event], kind: type[Collect] | type[SeatResult], player: s
     """``amount`` out of ``player``'s events of ``kind`` (a side pot of exactly that amount
     first: PartyPoker prints the unmatched bet as a pot of its own), last one first."""
     spots = [i for i, e in enumerate(events) if type(e) is kind and e.player == player
-             and _won(e) > 0]  # type: ignore[union-attr]
+             and _won(e) > 0]
     exact = [i for i in spots if _won(events[i]) == amount
              and "side" in getattr(events[i], "pot", "")]
     if exact:
@@ -94,30 +63,14 @@ def _take(events: list[Event], kind: type[Collect] | type[SeatResult], player: s
         taken = min(_won(event), amount)
         amount -= taken
         events[i] = (replace(event, amount=event.amount - taken) if type(event) is Collect
-                     else replace(event, won=_won(event) - taken))  # type: ignore[union-attr]
+                     else replace(event, won=_won(event) - taken))
 
 
-def _won(event: Event) -> int:
-    if type(event) is Collect:
-        return event.amount
-    if type(event) is SeatResult:
-        return event.won or 0
-    return 0
-
-
-def uncalled_from_wins(events: list[Event]) -> tuple[dict[str, int], int]:
-    """Put an ``UncalledReturn`` where each street's betting left a bet unmatched and take
-    it out of its owner's collects and summary lines (in place): what each got back, and
-    the pot (what was put in, less the returns)."""
-    returns, total = _street_returns(events)
-    returned: dict[str, int] = {}
-    for at, ret in reversed(returns):
-        events.insert(at, ret)
-        returned[ret.player] = returned.get(ret.player, 0) + ret.amount
+def take_from_wins(events: list[Event], returned: dict[str, int]) -> None:
+    """Take what each player got back out of his collects and summary lines (in place)."""
     for player, amount in returned.items():
         _take(events, Collect, player, amount)
         _take(events, SeatResult, player, amount)
-    return returned, total - sum(returned.values())
 
 
-__all__ = ["uncalled_from_wins"]
+__all__ = ["street_return", "take_from_wins"]

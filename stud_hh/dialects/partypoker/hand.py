@@ -32,11 +32,11 @@ from functools import lru_cache
 
 from stud_hh.cards import DECK, str_card
 from stud_hh.dialects import clock
-from stud_hh.dialects.line_parser import GrammarParser, LineError, SiteLines, read_lines
+from stud_hh.dialects.line_parser import GrammarParser, SiteLines, read_lines
 from stud_hh.dialects.money import cents, chips
 from stud_hh.dialects.shown_deals import put_shown_deals
 from stud_hh.dialects.stud_hand import UP_THIRD, StudHand, up_card_deal
-from stud_hh.dialects.uncalled import uncalled_from_wins
+from stud_hh.dialects.uncalled import street_return, take_from_wins
 from stud_hh.dialects.wagers import StreetBets
 from stud_hh.events import (
     Ante,
@@ -87,7 +87,8 @@ _TOURNAMENT = re.compile(r" *(?:(?P<buy_in>\S+(?: USD| EUR)?) Buy-in )?(?:\+ \S+
 _ACTION = re.compile(r"(?P<name>.+?) (?:(?P<verb>opens|folds|checks)|(?P<wager>bring-ins|"
                      r"completes|bets|double bets|raises|calls|is all-In) +\[(?P<amount>[^\]]+)\]"
                      r"(?: to [^ ]+)?\.?)")
-_WINS = re.compile(r"(?P<name>.+) wins (?:Lo \((?P<low>[^)]+)\)|(?P<amount>\S+(?: USD| EUR| chips)?))"
+_WINS = re.compile(r"(?P<name>.+) wins (?:Lo \((?P<low>[^)]+)\)"
+                   r"|(?P<amount>\S+(?: USD| EUR| chips)?))"
                    r"(?: from the (?P<pot>main pot|side pot(?: ?#?\d+)?)(?: with .*)?)?")
 _NOTES = {" has joined the table.": "joins", " has left the table.": "leaves",
           " is sitting out.": "sitting_out", " is back.": "returned",
@@ -139,12 +140,31 @@ class PartyPokerHand:
         self.seats: list[Seat] = []
         self.stacks: dict[str, int] = {}
         self.in_hand: set[str] = set()
-        self.table, self.max_seats, self.play_money = "", None, False
+        self.table = ""
+        self.max_seats: int | None = None
+        self.play_money = False
         self.showdown = False
         self.brought_in = -1  # the bring-in posted on 3rd street
+        self.betting = True  # until the first line of the hand's end
+        self.pot = 0  # chips put in, less what went back
+        self.returned: dict[str, int] = {}  # bets nobody called, by player
 
     def read(self, kind: str, text: str) -> None:
+        if self.betting and kind in _ENDS:
+            self._close_street()
+            self.betting = False
         _READERS[kind](self, text)
+
+    def _close_street(self) -> None:
+        """A street's betting is over: its chips are in the pot, less a bet nobody called
+        (PartyPoker prints no return: ``uncalled``)."""
+        put = self.bets.put
+        self.pot += sum(put.values())
+        back = street_return(put)
+        if back is not None:
+            self.hand.add(back)
+            self.pot -= back.amount
+            self.returned[back.player] = self.returned.get(back.player, 0) + back.amount
 
     # --- the table, seats, antes ----------------------------------------------------------------
 
@@ -170,6 +190,7 @@ class PartyPokerHand:
 
     def ante(self, line: str) -> Ante:
         name, posted = _ante(line, self.money)
+        self.pot += posted
         return Ante(name, posted, self._pay(name, posted))
 
     def _pay(self, name: str, amount: int) -> bool:
@@ -184,6 +205,7 @@ class PartyPokerHand:
     # --- streets, cards, betting ----------------------------------------------------------------
 
     def street(self, street: Street) -> None:
+        self._close_street()
         self.hand.start_street(street)
         self.bets.new_street()
         if street is Street.SEVENTH:
@@ -327,7 +349,8 @@ class PartyPokerHand:
     def build(self, source: Source) -> Hand:
         events = list(self.hand.finish())
         put_shown_deals(events, self.hand.revealed)
-        _, total = uncalled_from_wins(events)
+        take_from_wins(events, self.returned)
+        total = self.pot
         collects = [e for e in events if type(e) is Collect]
         if not any(c.pot.startswith("side") for c in collects):  # one pot: no "main"
             events = [Collect(e.player, e.amount) if type(e) is Collect else e for e in events]
@@ -401,12 +424,17 @@ def _is_all_in(event: Event) -> bool:
 
 def _all_in(event: Event) -> Event:
     """``event`` with ``all_in`` set (the stack says so where the line does not)."""
-    kind = type(event)
-    if kind is Raise:
-        return Raise(event.player, event.by, event.to, True)  # type: ignore[union-attr]
-    if kind is Complete:
-        return Complete(event.player, event.to, True)  # type: ignore[union-attr]
-    return kind(event.player, event.amount, True)  # type: ignore[union-attr,call-arg,operator]
+    if type(event) is Raise:
+        return Raise(event.player, event.by, event.to, True)
+    if type(event) is Complete:
+        return Complete(event.player, event.to, True)
+    if type(event) is Bet:
+        return Bet(event.player, event.amount, True)
+    if type(event) is Call:
+        return Call(event.player, event.amount, True)
+    if type(event) is BringIn:
+        return BringIn(event.player, event.amount, True)
+    return event
 
 
 def _nothing(builder: PartyPokerHand, text: str) -> None:
@@ -416,6 +444,9 @@ def _nothing(builder: PartyPokerHand, text: str) -> None:
 def _street(street: Street) -> Callable[[PartyPokerHand, str], None]:
     return lambda builder, text: builder.street(street)
 
+
+#: the line kinds that end the betting: the hand's results
+_ENDS = frozenset({"SHOWS", "LOW", "MUCKS", "NO_SHOW", "NO_LOW", "WINS"})
 
 _READERS: dict[str, Callable[[PartyPokerHand, str], None]] = {
     "HEADER": _nothing,

@@ -19,7 +19,8 @@ if TYPE_CHECKING:
     from stud_hh.dialects.pokerstars.parser import PokerStarsParser
 
 #: First line of a PokerStars hand, in any case (the reader also splits glued hands on it).
-HAND_START = re.compile(r"PokerStars (?:Hand|Game|Home Game|Home Game Hand|Zoom Hand) #\d+(?:-\d+)*:",
+HAND_START = re.compile(r"PokerStars (?:Hand|Game|Home Game|Home Game Hand|Zoom Hand)"
+                        r" #\d+(?:-\d+)*:",
                         re.IGNORECASE)
 
 

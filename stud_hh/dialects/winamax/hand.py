@@ -35,7 +35,7 @@ from stud_hh.dialects.line_parser import GrammarParser, LineError, SiteLines, re
 from stud_hh.dialects.money import SYMBOLS, cents, chips
 from stud_hh.dialects.shown_deals import put_shown_deals
 from stud_hh.dialects.stud_hand import UP_THIRD, StudHand
-from stud_hh.dialects.uncalled import uncalled_from_wins
+from stud_hh.dialects.uncalled import street_return, take_from_wins
 from stud_hh.dialects.wagers import StreetBets
 from stud_hh.events import (
     Ante,
@@ -147,11 +147,25 @@ class WinamaxHand:
         self.stacks: dict[str, int] = {}
         self.in_hand: set[str] = set()  # posted an ante or acted
         self.brought_in: dict[str, int] = {}  # this street's bring-in, by player
-        self.table, self.max_seats, self.button = "", None, None
-        self.rake = 0
+        self.table = ""
+        self.max_seats: int | None = None
+        self.button: int | None = None
+        self.betting = True  # until the showdown, the collects or the summary
+        self.returned: dict[str, int] = {}  # bets nobody called, by player
 
     def read(self, kind: str, text: str) -> None:
+        if self.betting and kind in _ENDS:
+            self._close_street()
+            self.betting = False
         _READERS[kind](self, text)
+
+    def _close_street(self) -> None:
+        """A street's betting is over: a bet nobody called goes back (Winamax prints no
+        return: ``uncalled``)."""
+        back = street_return(self.bets.put)
+        if back is not None:
+            self.hand.add(back)
+            self.returned[back.player] = self.returned.get(back.player, 0) + back.amount
 
     # --- the table, seats, antes ----------------------------------------------------------------
 
@@ -195,6 +209,7 @@ class WinamaxHand:
 
     def street(self, text: str) -> None:
         street = _STREETS[text[4:].split(" ")[0]]
+        self._close_street()
         self.hand.start_street(street)
         self.bets.new_street()
         self.brought_in = {}
@@ -289,9 +304,9 @@ class WinamaxHand:
 
     def total_pot(self, text: str) -> None:
         total, _, rake = text[len("Total pot ") :].partition(" | ")
-        self.rake = self.money(rake[len("Rake ") :]) if rake.startswith("Rake ") else 0
-        # the printed total is after the rake; uncalled bets are taken out in ``build``
-        self.hand.add(Summary(self.money(total) + self.rake, self.rake))
+        paid = self.money(rake[len("Rake ") :]) if rake.startswith("Rake ") else 0
+        # the printed total is what was collected: after the rake, with the uncalled bets
+        self.hand.add(Summary(self.money(total) + paid - sum(self.returned.values()), paid))
 
     def board(self, text: str) -> None:
         self.hand.board(known_cards(text[len("Board: [") : -1]))
@@ -320,11 +335,7 @@ class WinamaxHand:
     def build(self, source: Source) -> Hand:
         events = list(self.hand.finish())
         put_shown_deals(events, [(e.player, e.cards) for e in events if type(e) is Show])
-        returned = sum(uncalled_from_wins(events)[0].values())
-        if returned:
-            for i, event in enumerate(events):
-                if type(event) is Summary:
-                    events[i] = Summary(event.total_pot - returned, event.rake)
+        take_from_wins(events, self.returned)
         seats = tuple(Seat(s.seat, s.player, s.stack, sitting_out=s.player not in self.in_hand)
                       for s in self.seats)
         return Hand(header=self.header(), seats=seats, events=tuple(events), source=source)
@@ -349,17 +360,25 @@ class WinamaxHand:
 
 def _all_in(event: Event) -> Event:
     """``event`` with ``all_in`` set (the stack says so where the line does not)."""
-    kind = type(event)
-    if kind is Raise:
-        return Raise(event.player, event.by, event.to, True)  # type: ignore[union-attr]
-    if kind is Complete:
-        return Complete(event.player, event.to, True)  # type: ignore[union-attr]
-    return kind(event.player, event.amount, True)  # type: ignore[union-attr,call-arg,operator]
+    if type(event) is Raise:
+        return Raise(event.player, event.by, event.to, True)
+    if type(event) is Complete:
+        return Complete(event.player, event.to, True)
+    if type(event) is Bet:
+        return Bet(event.player, event.amount, True)
+    if type(event) is Call:
+        return Call(event.player, event.amount, True)
+    if type(event) is BringIn:
+        return BringIn(event.player, event.amount, True)
+    return event
 
 
 def _nothing(builder: WinamaxHand, text: str) -> None:
     """The header (read before the hand) and banners that say nothing more."""
 
+
+#: the line kinds that end the betting
+_ENDS = frozenset({"SHOW_DOWN", "COLLECTS", "SUMMARY"})
 
 _READERS: dict[str, Callable[[WinamaxHand, str], None]] = {
     "HEADER": _nothing,
