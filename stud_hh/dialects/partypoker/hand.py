@@ -17,7 +17,7 @@ What PartyPoker writes, and the events it becomes:
   cards.`` a ``NoShow``; ``wins`` a ``Collect`` (``Lo (...)``: the low half);
 * no uncalled bet is returned and no summary printed: the winner's ``wins`` includes his
   unmatched bet (``uncalled``), the pot is what the lines put in, the rake what the
-  winners did not collect of it.
+  winners did not collect of it (none in a tournament).
 
 Money: dollars (or euros) in cents; tournament chips as they are. Times carry the zone
 label of the player's clock (``EDT``, ``EEST``).
@@ -354,7 +354,9 @@ class PartyPokerHand:
         collects = [e for e in events if type(e) is Collect]
         if not any(c.pot.startswith("side") for c in collects):  # one pot: no "main"
             events = [Collect(e.player, e.amount) if type(e) is Collect else e for e in events]
-        rake = max(total - sum(c.amount for c in collects), 0)
+        # no rake is printed: it is what the winners left of the pot; tournament chips are
+        # never raked (a shortfall there is the history's, and the validator says so)
+        rake = 0 if self.tourney else max(total - sum(c.amount for c in collects), 0)
         events.append(Summary(total, rake))
         in_hand = self.in_hand
         seats = tuple(s if s.player in in_hand else Seat(s.seat, s.player, s.stack, True)

@@ -120,6 +120,17 @@ def _chips(text: str) -> int:
     return chips(text.rstrip("€$£"))
 
 
+_AMOUNT_THEN_SYMBOL = re.compile(r"(\d[\d.,]*)([€$£])")
+
+
+def _buy_in(printed: str | None) -> str | None:
+    """``4.50€ + 0.50€`` -> ``€4.50+€0.50``: the buy-in as PokerStars writes one (symbol
+    first, no spaces), so that the hand written as PokerStars text reads back."""
+    if printed is None:
+        return None
+    return _AMOUNT_THEN_SYMBOL.sub(r"\2\1", printed).replace(" + ", "+")
+
+
 def other_game(fields: Fields) -> str | None:
     """Hold'em, Omaha and draw hands, and pot- or no-limit stud, are not read."""
     if fields["other_game"]:
@@ -355,7 +366,7 @@ class WinamaxHand:
             table=self.table, limit=Limit.FIXED, ante=self.hand.ante,
             bring_in=self.hand.bring_in, currency=self.currency, play_money=self.play_money,
             max_seats=self.max_seats, tournament_id=tournament_id, level=f["level"],
-            buy_in=f["buy_in"], button_seat=self.button)
+            buy_in=_buy_in(f["buy_in"]), button_seat=self.button)
 
 
 def _all_in(event: Event) -> Event:
