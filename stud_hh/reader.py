@@ -189,7 +189,7 @@ def split_hands(
         start = 0
         for match in _BLANK_RUN.finditer(buffer):
             end = match.start() + 1
-            if boundary is not None and _first_line_only(buffer, start, end, boundary):
+            if boundary is not None and _ends_with_a_first_line(buffer, start, end, boundary):
                 continue  # glued to what follows the blank line
             yield from _emit(buffer, start, end, line, path, boundary)
             line += buffer.count("\n", start, match.end())
@@ -247,12 +247,14 @@ def _emit(
     return hands
 
 
-def _first_line_only(buffer: str, start: int, end: int, boundary: re.Pattern[str]) -> bool:
-    """Whether ``buffer[start:end]`` (blank lines aside) is a single line starting a hand."""
-    while start < end and buffer[start] in " \t\f\v\n":
-        start += 1
-    return (start < end and buffer.find("\n", start, end) == end - 1
-            and boundary.match(buffer, start, end) is not None)
+def _ends_with_a_first_line(buffer: str, start: int, end: int,
+                            boundary: re.Pattern[str]) -> bool:
+    """Whether the last line of ``buffer[start:end]`` starts a hand (and so its hand goes on
+    after the blank line)."""
+    line = buffer.rfind("\n", start, end - 1) + 1 or start
+    while line < end and buffer[line] in " \t\f\v":
+        line += 1
+    return line < end - 1 and boundary.match(buffer, line, end - 1) is not None
 
 
 @lru_cache(maxsize=32)

@@ -116,7 +116,7 @@ def cards(text: str) -> tuple[int, ...]:
 def other_game(fields: Fields) -> str | None:
     """Hold'em and Omaha hands, and pot- or no-limit stud, are not read."""
     if fields["other_game"] is not None:
-        return _CASH.sub("", fields["other_game"], count=1).strip() or "unknown game"
+        return fields["other_game"]
     limit = _LIMIT.search(fields["before"] or "")
     if limit and limit["limit"] != "FL":
         return f"{fields['game']} {limit['limit']}"
