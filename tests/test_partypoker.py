@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
 from site_checks import (
     check_damaged,
     check_money,
@@ -25,6 +24,7 @@ from site_checks import (
     same_after_pokerstars_text,
     site_files,
 )
+
 from stud_hh.cards import parse_cards
 from stud_hh.dialects import detect
 from stud_hh.events import (
