@@ -8,7 +8,6 @@ worked out by hand from each hand's text (in the comments).
 
 from __future__ import annotations
 
-import json
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -236,7 +235,7 @@ def test_nul_padding_and_the_glued_first_line(tmp_path: Path) -> None:
     assert [r.hand_id for r in parse_file(path)] == ["20000000001", "20000000002"]
 
 
-# --- damage, import, stats ----------------------------------------------------------------------
+# --- damage ----------------------------------------------------------------------
 
 _TEXTS = [raw for path in sorted(HANDS.glob("*.txt")) for raw in
           path.read_bytes().split(b"\n\n\n")]
@@ -282,19 +281,3 @@ def test_a_broken_line_is_named_by_file_line_and_hand() -> None:
     assert (error.path, error.line, error.hand_id) == ("t.txt", 19, "30000000001")
     [cut] = list(parse_text(text.split("** Dealing Fifth")[0], "t.txt"))
     assert isinstance(cut, ParseError) and cut.incomplete
-
-
-def test_import_and_stats(tmp_path: Path, corpus_files: list[Path],
-                          capsys: pytest.CaptureFixture[str]) -> None:
-    from pipelines.importer import import_paths
-    from stud_hh.cli import main
-
-    db = tmp_path / "party.duckdb"
-    result = import_paths([*corpus_files, HANDS], db=db, jobs=1)
-    assert (result.imported, result.quarantined, result.duplicates) == (10, 0, 0)
-    assert dict(result.skipped.other_games) == {"Texas Hold'em": 1}
-    capsys.readouterr()
-    assert main(["stats", "--db", str(db), "--format", "json"]) == 0
-    rows = json.loads(capsys.readouterr().out)
-    players = {row["player"] for row in rows}
-    assert {"PPPPPositive", "Player6", "Carl", "Vic"} <= players

@@ -9,7 +9,6 @@ worked out by hand from each hand's text (in the comments).
 
 from __future__ import annotations
 
-import json
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -202,7 +201,7 @@ def test_detected_from_content() -> None:
     assert detect(line).name == "winamax"
 
 
-# --- damage, import, stats ----------------------------------------------------------------------
+# --- damage ----------------------------------------------------------------------
 
 _TEXTS = [raw for path in sorted(HANDS.glob("*.txt")) for raw in
           path.read_bytes().split(b"\n\n")]
@@ -242,18 +241,3 @@ def test_a_broken_line_is_named_by_file_line_and_hand() -> None:
     [error] = list(parse_text(text.replace("Ben calls 10€", "Ben calls ten"), "w.txt"))
     assert isinstance(error, ParseError)
     assert (error.path, error.line, error.hand_id) == ("w.txt", 18, "9300001-101-1479200000")
-
-
-def test_import_and_stats(tmp_path: Path, corpus_files: list[Path],
-                          capsys: pytest.CaptureFixture[str]) -> None:
-    from pipelines.importer import import_paths
-    from stud_hh.cli import main
-
-    db = tmp_path / "winamax.duckdb"
-    result = import_paths([*corpus_files, HANDS], db=db, jobs=1)
-    assert (result.imported, result.quarantined, result.duplicates) == (8, 0, 0)
-    assert dict(result.skipped.other_games) == {"Holdem no limit": 1}
-    capsys.readouterr()
-    assert main(["stats", "--db", str(db), "--format", "json"]) == 0
-    players = {row["player"] for row in json.loads(capsys.readouterr().out)}
-    assert {"Player0", "Player1", "Ana", "Quin"} <= players
