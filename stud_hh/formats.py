@@ -7,11 +7,10 @@ Names lie (PokerStars writes ``.txt``, Merge writes XML as ``.txt``), so a file 
 by its content, in whatever encoding the reader understands. ``parse``, ``audit``,
 ``import`` and ``watch`` all ask here, so they agree on what a hand-history file is.
 
-The supported formats are whatever ``stud_hh.dialects`` knows: a file is read when one of
-its first lines starts a hand of a dialect (the line the reader splits hands on). The
-sites below are only recognised, so that their files are reported as "not supported yet"
-instead of being split into hundreds of unreadable "hands"; once a dialect for one of them
-is added, its files are claimed by the dialect first and nothing here changes.
+Which formats exist is ``stud_hh.dialects``' to say (its ``REGISTRY`` of dialects and its
+``NOT_YET_READ`` formats): a file is a hand history when one of its first lines starts a
+hand of one of them (``stud_hh.dialects.identify``). Once a dialect is written for a site,
+that site's files become supported and nothing here changes.
 
 >>> recognise(b"PokerStars Hand #1:  Razz Limit ($1/$2 USD) - 2020/01/01 10:00:00 ET\\n").dialect
 'pokerstars'
@@ -25,14 +24,13 @@ from __future__ import annotations
 
 import codecs
 import os
-import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 
-from stud_hh.dialects import dialects
+from stud_hh.dialects import KnownFormat, identify
 from stud_hh.reader import sniff_encoding
 
 #: Bytes read from the start of a file to judge it: hand histories say what they are in
@@ -61,40 +59,6 @@ class FileFormat:
         return self.kind is FileKind.SUPPORTED
 
 
-@dataclass(frozen=True, slots=True)
-class KnownSite:
-    """A site whose hand histories we recognise (by a hand's first line) but do not read."""
-
-    name: str
-    first_line: re.Pattern[str]
-
-
-def _site(name: str, *patterns: str) -> KnownSite:
-    return KnownSite(name, re.compile("|".join(f"(?:{p})" for p in patterns)))
-
-
-#: The formats of ``../shared/corpus/real`` and of the trackers' documentation, each by the
-#: line that starts a hand (or a session, for the XML formats), matched at a line start.
-KNOWN_SITES: tuple[KnownSite, ...] = (
-    _site("Full Tilt Poker", r"Full ?Tilt Poker Game #\d+"),
-    _site("PartyPoker", r"\*{5} Hand History [Ff]or Game \d+", r"Game #\d+ starts\."),
-    _site("888poker", r"\*{5} 888(?:poker|\.\w\w)? .*Hand History"),
-    _site("Winamax", r"Winamax Poker - "),
-    _site("Bovada", r"(?:Bovada|Bodog|Ignition) Hand #\d+"),
-    _site("Winning Poker Network", r"Game started at: \d{4}/\d+/\d+",
-          r"(?:Game )?Hand #\d+ - \w[^()\n]*\((?:Fixed |No |Pot )?Limit\) - "),
-    _site("iPoker", r"<session sessioncode=\"", r"<\?xml[^>]*\?>\s*<session\b"),
-    _site("Merge", r"<description type=\"", r"<game id=\"\d+-\d+\""),
-    _site("Everleaf", r"Everleaf Gaming Game #\d+"),
-    _site("OnGame", r"\*{5} History for hand [A-Z]\d+-"),
-    _site("Absolute Poker / UB", r"Stage #\d+: "),
-    _site("KingsClub", r"#\d+: (?:Limit|No Limit|Pot Limit) [^\n]* - [\d,./]+(?: \d{4}-|$)"),
-    _site("PHH (TOML)", r"variant\s*=\s*['\"]\w+['\"]", r"actions\s*=\s*\[\s*['\"]?d dh"),
-)
-
-_LINE_START = re.compile(r"^[ \t\ufeff]*", re.MULTILINE)
-
-
 def recognise(head: bytes) -> FileFormat:
     """What a file starting with ``head`` is (see the module docstring).
 
@@ -106,16 +70,12 @@ def recognise(head: bytes) -> FileFormat:
     text = _decode(head)
     if text is None:
         return FileFormat(FileKind.OTHER, reason="binary")
-    lines = [line.strip(" \t\ufeff\x00") for line in text.splitlines()]
-    for line in lines:
-        if not line:
-            continue
-        for dialect in dialects():
-            if dialect.hand_start.match(line):
-                return FileFormat(FileKind.SUPPORTED, dialect=dialect.name)
-        for site in KNOWN_SITES:
-            if site.first_line.match(line):
-                return FileFormat(FileKind.UNSUPPORTED, site=site.name)
+    for line in text.splitlines():
+        found = identify(line)
+        if isinstance(found, KnownFormat):
+            return FileFormat(FileKind.UNSUPPORTED, site=found.site)
+        if found is not None:
+            return FileFormat(FileKind.SUPPORTED, dialect=found.name)
     return FileFormat(FileKind.OTHER, reason="no hand history found")
 
 
@@ -231,10 +191,8 @@ def hand_history_files(
 
 __all__ = [
     "HEAD_BYTES",
-    "KNOWN_SITES",
     "FileFormat",
     "FileKind",
-    "KnownSite",
     "Skipped",
     "hand_history_files",
     "recognise",

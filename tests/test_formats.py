@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from stud_hh import formats
 from stud_hh.formats import FileKind, Skipped, recognise, recognise_file, walk
+from stud_hh.events import Parsed
 from stud_hh.reader import RawHand
 
 HANDS = Path(__file__).parent / "hands" / "pokerstars"
@@ -111,22 +112,31 @@ def test_names_do_not_matter(tmp_path: Path) -> None:
 
 def test_a_new_dialect_claims_its_sites_files(monkeypatch: pytest.MonkeyPatch) -> None:
     """When a site issue adds a dialect, its files become supported with no change here."""
+    import stud_hh.dialects
 
-    class Everleaf:
+    class Everleaf(stud_hh.dialects.TextDialect):
         name = "everleaf"
+        site = "Everleaf"
+        rules = "pokerstars"
         hand_start = re.compile(r"Everleaf Gaming Game #\d+")
 
-        def sniff(self, text: str) -> bool:
-            return text.startswith("Everleaf Gaming ")
-
-        def parse_hand(self, raw: RawHand) -> object:  # pragma: no cover - not called
+        def parse_hand(self, raw: RawHand) -> Parsed:  # pragma: no cover - not called
             raise NotImplementedError
 
     line = SITE_LINES["Everleaf"].encode()
     assert recognise(line).site == "Everleaf"
-    stars = formats.dialects()
-    monkeypatch.setattr(formats, "dialects", lambda: (*stars, Everleaf()))
+    stars = stud_hh.dialects.dialects()
+    assert isinstance(Everleaf(), stud_hh.dialects.Dialect)
+    monkeypatch.setattr(stud_hh.dialects, "dialects", lambda: (*stars, Everleaf()))
     assert recognise(line) == formats.FileFormat(FileKind.SUPPORTED, dialect="everleaf")
+
+
+def test_no_site_is_both_read_and_only_recognised() -> None:
+    """One registry: a site with a dialect leaves ``NOT_YET_READ``."""
+    from stud_hh.dialects import NOT_YET_READ, dialects
+
+    read = {dialect.site for dialect in dialects()}
+    assert read and not read & {known.site for known in NOT_YET_READ}
 
 
 def test_the_real_corpus_is_recognised_by_content(corpus_dir: Path) -> None:

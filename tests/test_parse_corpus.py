@@ -9,6 +9,7 @@ order. The same checks run over the hand-written hands in ``tests/hands/pokersta
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 from collections import Counter
 from pathlib import Path
 
@@ -48,8 +49,8 @@ _KIND = {
 
 
 def _money(text: str, cents: bool) -> int:
-    value = text.strip().lstrip("$€£").replace(",", "")
-    return round(float(value) * 100) if cents else int(value)
+    value = Decimal(text.strip().lstrip("$€£₹").replace(",", ""))
+    return int(value * 100) if cents else int(value)
 
 
 def check_accounts(hand: Hand, text: str) -> None:

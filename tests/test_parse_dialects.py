@@ -25,17 +25,21 @@ def test_doctests(module: object) -> None:
 
 
 def test_every_dialect_honours_the_protocol() -> None:
+    from stud_hh.rules import PRESETS
+
+    names = [dialect.name for dialect in dialects()]
+    assert names[0] == "pokerstars" and len(set(names)) == len(names)
     for dialect in dialects():
         assert isinstance(dialect, Dialect)
-        assert dialect.name == "pokerstars"
+        assert dialect.site and dialect.rules.upper() in PRESETS
 
 
 def test_detect_by_first_line() -> None:
     text = (HANDS / "cash-mixed-hilo.txt").read_text(encoding="utf-8")
     assert detect("\ufeff\n\n" + text).name == "pokerstars"
-    assert find_dialect("Full Tilt Poker Game #1: Table X - $2/$4 - Limit Razz") is None
-    with pytest.raises(UnknownFormat, match="Full Tilt"):
-        detect("Full Tilt Poker Game #1: Table X - $2/$4 - Limit Razz")
+    assert find_dialect("Everleaf Gaming Game #1: Blinds $1/$2 (Limit) Razz") is None
+    with pytest.raises(UnknownFormat, match="Everleaf"):
+        detect("Everleaf Gaming Game #1: Blinds $1/$2 (Limit) Razz")
 
 
 def test_parse_hand_never_raises_and_reports_its_place() -> None:

@@ -1,16 +1,22 @@
-"""Site dialects: each poker site's format is one sub-package behind one protocol.
+"""Site dialects: every hand-history format stud_hh knows, read or only recognised.
 
-A dialect recognises its own text (``sniff``), may split a file into hands itself (``split``:
-text formats leave it to the reader's blank-line split, XML formats stream their hand
-elements), turns one ``RawHand`` into a ``Hand``, a ``ParseError`` or an ``OtherGame``
-(``parse_hand``, which never raises), and names the rule preset its site deals by
-(``rules``). Adding a site is a sub-package, its grammar (text sites) and one entry in
-``REGISTRY``; ``docs/dialects.md`` is the checklist. Callers go through ``stud_hh.parse``
-(or ``detect``/``find_dialect`` here).
+A **dialect** is a site's format stud_hh reads. It recognises the first line of one of its
+hands (``recognise``), cuts a file into hands (``split``: text formats on blank lines, see
+``TextDialect``), and turns one hand's text into a ``Hand``, a ``ParseError`` or an
+``OtherGame`` (``parse_hand``, which never raises). ``REGISTRY`` lists the dialects;
+``NOT_YET_READ`` lists the formats of sites stud_hh recognises but does not read yet, so that
+their files are reported per site instead of being cut into unreadable "hands". A site
+moves from the second list to the first when its dialect is written: ``docs/dialects.md`` is
+the checklist, with PokerStars as the worked example.
 
->>> detect("PokerStars Hand #1:  Razz Limit ($1/$2 USD) - 2020/01/01 10:00:00 ET").name
+Everything that asks "which format is this?" asks here: ``stud_hh.parse`` per hand,
+``stud_hh.formats`` per file, the reader's hand boundary (``hand_starts``).
+
+>>> identify("PokerStars Hand #1:  Razz Limit ($1/$2 USD) - 2020/01/01 10:00:00 ET").name
 'pokerstars'
->>> find_dialect("Everleaf Gaming Game #1: ...") is None
+>>> identify("Everleaf Gaming Game #285997460").site
+'Everleaf'
+>>> identify("Seat 1: Hero (100 in chips)") is None
 True
 """
 
@@ -18,6 +24,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 from functools import cache
 from importlib import import_module
 from typing import BinaryIO, Protocol, runtime_checkable
@@ -25,8 +32,8 @@ from typing import BinaryIO, Protocol, runtime_checkable
 from stud_hh.events import Parsed
 from stud_hh.reader import RawHand, read_text_hands
 
-#: Every dialect, as ``"module:Class"``, most common first; imported on first use (a Lark
-#: grammar takes a moment to load). One entry per site.
+#: Every dialect, as ``"module:Class"``, most common first. A dialect is imported and built
+#: on first use (a Lark grammar takes a moment to load), never on ``import stud_hh``.
 REGISTRY: tuple[str, ...] = (
     "stud_hh.dialects.pokerstars:PokerStars",
     "stud_hh.dialects.fulltilt:FullTilt",
@@ -43,44 +50,74 @@ class Dialect(Protocol):
 
     #: short lowercase identifier, also ``Header.site`` of the hands it parses
     name: str
-    #: the ``stud_hh.rules`` preset the site deals by (the importer and auditor's default)
+    #: the site as players know it ("PokerStars"), for summaries
+    site: str
+    #: the ``stud_hh.rules`` preset the site deals by (the importer's and auditor's default)
     rules: str
-    #: the first line of a hand, for text formats (the reader also splits hands glued
-    #: together on it); None for a format that splits its files itself (``split``)
+    #: the first line of a hand, for text formats: the reader also cuts hands a broken
+    #: export glued together on it; None for a format that splits its files itself
     hand_start: re.Pattern[str] | None
 
-    def sniff(self, text: str) -> bool:
-        """Whether ``text`` (the start of a file, or one hand as ``split`` cut it) is
-        written in this dialect."""
+    def recognise(self, line: str) -> bool:
+        """Whether ``line`` (one line, without its line end or surrounding white space) is
+        the first line of a hand in this dialect."""
         ...
 
     def split(self, stream: BinaryIO, path: str | None) -> Iterator[RawHand]:
-        """The hands of a file, in order, streaming (flat memory)."""
+        """The hands of an open file, in order, streaming (flat memory)."""
         ...
 
     def parse_hand(self, raw: RawHand) -> Parsed:
-        """The hand in ``raw``, or a ``ParseError`` carrying file, line and text, or an
+        """The hand in ``raw``, or a ``ParseError`` naming file, line and hand, or an
         ``OtherGame`` for a hand of a game stud_hh does not read. Never raises."""
         ...
 
 
 class TextDialect:
-    """The usual text format: hands split on blank lines (and before ``hand_start``).
-
-    A subclass sets ``name``, ``rules`` and ``hand_start`` and writes ``parse_hand``;
-    ``sniff`` takes a text whose first line starts like ``hand_start``.
-    """
+    """The usual text format: a hand starts with a line ``hand_start`` matches and ends at a
+    blank line. A subclass sets ``name``, ``site``, ``rules`` and ``hand_start`` and
+    writes ``parse_hand``."""
 
     name: str
+    site: str
     rules: str
-    hand_start: re.Pattern[str] | None
+    hand_start: re.Pattern[str]
 
-    def sniff(self, text: str) -> bool:
-        assert self.hand_start is not None
-        return self.hand_start.match(text.lstrip("\ufeff \t\r\n")) is not None
+    def recognise(self, line: str) -> bool:
+        return self.hand_start.match(line) is not None
 
     def split(self, stream: BinaryIO, path: str | None) -> Iterator[RawHand]:
         return read_text_hands(stream, path, self.hand_start)
+
+
+@dataclass(frozen=True, slots=True)
+class KnownFormat:
+    """A site's format stud_hh recognises (by the first line of a hand, or of a session for
+    XML formats) but does not read yet."""
+
+    site: str
+    first_line: re.Pattern[str]
+
+    def recognise(self, line: str) -> bool:
+        return self.first_line.match(line) is not None
+
+
+def _known(site: str, *patterns: str) -> KnownFormat:
+    return KnownFormat(site, re.compile("|".join(f"(?:{p})" for p in patterns)))
+
+
+#: The formats of ``../shared/corpus/real`` and of the trackers' documentation that no
+#: dialect reads yet, each by the line that starts a hand (or a session).
+NOT_YET_READ: tuple[KnownFormat, ...] = (
+    _known("888poker", r"\*{5} 888(?:poker|\.\w\w)? .*Hand History"),
+    _known("iPoker", r"<session sessioncode=\"", r"<\?xml[^>]*\?>\s*<session\b"),
+    _known("Merge", r"<description type=\"", r"<game id=\"\d+-\d+\""),
+    _known("Everleaf", r"Everleaf Gaming Game #\d+"),
+    _known("OnGame", r"\*{5} History for hand [A-Z]\d+-"),
+    _known("Absolute Poker / UB", r"Stage #\d+: "),
+    _known("KingsClub", r"#\d+: (?:Limit|No Limit|Pot Limit) [^\n]* - [\d,./]+(?: \d{4}-|$)"),
+    _known("PHH (TOML)", r"variant\s*=\s*['\"]\w+['\"]", r"actions\s*=\s*\[\s*['\"]?d dh"),
+)
 
 
 class UnknownFormat(ValueError):
@@ -100,28 +137,39 @@ def dialects() -> tuple[Dialect, ...]:
     return tuple(found)
 
 
-def find_dialect(text: str) -> Dialect | None:
-    """The dialect of ``text`` (leading blank lines and BOMs allowed), or None."""
-    head = text.lstrip("\ufeff \t\r\n")[:200]
+def identify(line: str) -> Dialect | KnownFormat | None:
+    """The format whose hands start with ``line``: a dialect first, else a format known but
+    not read yet, else None. White space and byte-order marks around ``line`` are ignored."""
+    line = line.strip(" \t\r\n\ufeff\x00")
     for dialect in dialects():
-        if dialect.sniff(head):
+        if dialect.recognise(line):
             return dialect
+    for known in NOT_YET_READ:
+        if known.recognise(line):
+            return known
     return None
 
 
+def find_dialect(text: str) -> Dialect | None:
+    """The dialect of ``text`` by its first line (blank lines and BOMs before it allowed)."""
+    first = text.lstrip("\ufeff \t\r\n").partition("\n")[0]
+    found = identify(first)
+    return None if isinstance(found, KnownFormat) else found
+
+
 def detect(text: str) -> Dialect:
-    """The dialect of ``text``; raises ``UnknownFormat`` when no dialect claims it."""
+    """The dialect of ``text``; raises ``UnknownFormat`` when no dialect reads it."""
     dialect = find_dialect(text)
     if dialect is None:
-        first = text.lstrip("\ufeff \t\r\n").split("\n", 1)[0][:80]
+        first = text.lstrip("\ufeff \t\r\n").partition("\n")[0][:80]
         raise UnknownFormat(f"not a hand history format stud_hh knows: {first!r}")
     return dialect
 
 
 @cache
 def hand_starts() -> re.Pattern[str]:
-    """One pattern for the first line of a hand in any text dialect (the reader's boundary);
-    each dialect's flags (``IGNORECASE``) apply to its own part."""
+    """One pattern for the first line of a hand in any text dialect (the reader's
+    boundary); each dialect's flags (``IGNORECASE``) apply to its own part."""
     parts = []
     for dialect in dialects():
         start = dialect.hand_start
@@ -131,5 +179,5 @@ def hand_starts() -> re.Pattern[str]:
     return re.compile("|".join(parts) or "(?!)")
 
 
-__all__ = ["REGISTRY", "Dialect", "TextDialect", "UnknownFormat", "detect", "dialects",
-           "find_dialect", "hand_starts"]
+__all__ = ["NOT_YET_READ", "REGISTRY", "Dialect", "KnownFormat", "TextDialect",
+           "UnknownFormat", "detect", "dialects", "find_dialect", "hand_starts", "identify"]

@@ -3,7 +3,7 @@
 
 Hands of other games (hold'em, Omaha, pot- and no-limit games) come back as ``OtherGame``.
 
->>> Bovada().sniff("Bodog Hand #2604291510 TBL#1178621 7CARD Fixed Limit - 2012-05-07 03:40:07")
+>>> Bovada().recognise("Bodog Hand #2604291510 TBL#1178621 7CARD Fixed Limit - 2012-05-07 03:40:07")
 True
 """
 
@@ -27,6 +27,7 @@ class Bovada(TextDialect):
     """The Bovada / Bodog dialect (``stud_hh.dialects.Dialect``)."""
 
     name = "bovada"
+    site = "Bovada"
     rules = "pokerstars"  # nothing in Bovada's files differs from the PokerStars rules
     hand_start = HAND_START
 

@@ -4,7 +4,7 @@
 Hands of other games (hold'em, Omaha, draw, five card stud) come back as ``OtherGame``.
 The Lark parser is built on first use, not on import.
 
->>> FullTilt().sniff("Full Tilt Poker Game #1: Table T - $1/$2 Ante $0.10 - Limit Razz")
+>>> FullTilt().recognise("Full Tilt Poker Game #1: Table T - $1/$2 Ante $0.10 - Limit Razz")
 True
 """
 
@@ -28,6 +28,7 @@ class FullTilt(TextDialect):
     """The Full Tilt Poker dialect (``stud_hh.dialects.Dialect``)."""
 
     name = "fulltilt"
+    site = "Full Tilt Poker"
     rules = "fulltilt"
     hand_start = HAND_START
 

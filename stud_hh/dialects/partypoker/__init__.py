@@ -5,11 +5,11 @@ Omaha, pot- and no-limit games) come back as ``OtherGame``.
 A hand starts with ``Game #N starts.`` and a blank line (the reader keeps the two together),
 or, in tournament files and trimmed exports, with ``#Game No : N``.
 
->>> PartyPoker().sniff("#Game No : 11792805420")
+>>> PartyPoker().recognise("#Game No : 11792805420")
 True
->>> PartyPoker().sniff("Game #10399817763 starts.")
+>>> PartyPoker().recognise("Game #10399817763 starts.")
 True
->>> PartyPoker().sniff("***** Hand History for Game 9581478205 *****")
+>>> PartyPoker().recognise("***** Hand History for Game 9581478205 *****")
 True
 """
 
@@ -36,6 +36,7 @@ class PartyPoker(TextDialect):
     """The PartyPoker dialect (``stud_hh.dialects.Dialect``)."""
 
     name = "partypoker"
+    site = "PartyPoker"
     # nothing in PartyPoker's files differs from the PokerStars rules: a completion to the
     # small bet, a double bet over an open pair on 4th street (game 11792805420, "Player4
     # double bets [120]" showing 2h 2d), a bet and three raises a street (same hand, 6th)

@@ -18,27 +18,28 @@ from stud_hh.reader import RawHand
 if TYPE_CHECKING:
     from stud_hh.dialects.pokerstars.parser import PokerStarsParser
 
-#: First line of a PokerStars hand, in any case (the reader also splits glued hands on it).
+#: First line of a PokerStars hand, in any case (tracker exports write ``POKERSTARS GAME``);
+#: the reader also cuts hands a broken export glued together on it.
 HAND_START = re.compile(r"PokerStars (?:Hand|Game|Home Game|Home Game Hand|Zoom Hand)"
-                        r" #\d+(?:-\d+)*:",
+                        r" #\d+(?:-\d+)*:",  # "-": Winamax ids, written as PokerStars text
                         re.IGNORECASE)
 
 
 class PokerStars(TextDialect):
-    """The PokerStars dialect (``stud_hh.dialects.Dialect``)."""
+    """The PokerStars dialect (``stud_hh.dialects.Dialect``).
+
+    ``use_cython``: None runs Lark through lark-cython when it is installed (the ``fast``
+    extra), False pure Lark, True requires lark-cython.
+    """
 
     name = "pokerstars"
+    site = "PokerStars"
     rules = "pokerstars"
     hand_start = HAND_START
 
     def __init__(self, use_cython: bool | None = None) -> None:
         self._use_cython = use_cython
         self._parser: PokerStarsParser | None = None
-
-    def sniff(self, text: str) -> bool:
-        """Any text whose first line starts with ``PokerStars `` (in any case): a hand that
-        breaks further on is still this dialect's to report."""
-        return text.lstrip("\ufeff \t\r\n")[:11].casefold() == "pokerstars "
 
     def parse_hand(self, raw: RawHand) -> Parsed:
         if self._parser is None:

@@ -39,7 +39,6 @@ from stud_hh.events import (
     Fold,
     Muck,
     NoLowHand,
-    NoShow,
     Raise,
     Seat,
     SeatResult,
@@ -393,6 +392,6 @@ FIXED_EVENTS: dict[str, Event] = {
 
 __all__ = [
     "FIELD_ERRORS", "FIXED_EVENTS", "TABLE_NOTES", "LineError", "Money", "card_groups", "cards",
-    "read_action", "read_ante", "read_collect", "read_deals", "read_muck", "read_seat",
+    "read_action", "read_ante", "read_collect", "read_muck", "read_seat",
     "read_seat_result", "read_show", "read_total_pot", "read_uncalled",
 ]

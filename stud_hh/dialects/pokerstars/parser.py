@@ -34,7 +34,6 @@ from stud_hh.events import Event, Hand, NoShow, OtherGame, ParseError, Seat, Sou
 from stud_hh.reader import RawHand
 
 
-
 class PokerStarsLines(LineTokens):
     """The grammar's rules -> the hand's line tokens, in order (see ``LineTokens``)."""
 

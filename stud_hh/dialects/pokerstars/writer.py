@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from datetime import datetime
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -141,7 +141,7 @@ class _MoneyTexts(dict[int, str]):
 _CENTS = ("", *(f".{cents:02d}" for cents in range(1, 100)))
 
 
-@lru_cache(maxsize=None)  # one per currency: a handful
+@cache  # one per currency: a handful
 def _money_texts(currency: str | None) -> _MoneyTexts:
     """The amount texts of one currency (``None``: chips)."""
     return _MoneyTexts(currency)

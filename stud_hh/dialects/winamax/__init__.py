@@ -2,7 +2,7 @@
 (``grammars/winamax.lark``), cash games in euros, play money and tournaments; hands of
 other games (hold'em, Omaha, draw: Winamax's 8-Game tables) come back as ``OtherGame``.
 
->>> Winamax().sniff("Winamax Poker - CashGame - HandId: #9250793-470-1478990787 - 7-Card Stud")
+>>> Winamax().recognise("Winamax Poker - CashGame - HandId: #9250793-470-1478990787 - 7-Card Stud")
 True
 """
 
@@ -26,6 +26,7 @@ class Winamax(TextDialect):
     """The Winamax dialect (``stud_hh.dialects.Dialect``)."""
 
     name = "winamax"
+    site = "Winamax"
     # nothing in Winamax's files differs from the PokerStars rules: completions, raises and
     # caps as PokerStars deals them (see stud_hh/dialects/winamax/hand.py for its wording)
     rules = "pokerstars"

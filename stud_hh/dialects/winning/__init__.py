@@ -4,9 +4,9 @@ the older ``Game started at: ...`` (UTF-16 files).
 
 Hands of other games (hold'em, Omaha, pot- and no-limit games) come back as ``OtherGame``.
 
->>> Winning().sniff("Hand #1 - 7Stud(Fixed Limit) - $0.04/$0.08 - 2019/07/28 16:15:58 UTC")
+>>> Winning().recognise("Hand #1 - 7Stud(Fixed Limit) - $0.04/$0.08 - 2019/07/28 16:15:58 UTC")
 True
->>> Winning().sniff("Game started at: 2016/8/2 11:17:19")
+>>> Winning().recognise("Game started at: 2016/8/2 11:17:19")
 True
 """
 
@@ -30,6 +30,7 @@ class Winning(TextDialect):
     """The Winning Poker Network dialect (``stud_hh.dialects.Dialect``)."""
 
     name = "winning"
+    site = "Winning Poker Network"
     rules = "winning"
     hand_start = HAND_START
 
