@@ -58,5 +58,50 @@ def build_corpus(n_hands: int, source: Path = STARS, cache: Path = CACHE) -> Pat
     return out
 
 
+#: the real hands of each other site's dialect, and how a hand's id is written
+SITE_SOURCES: dict[str, tuple[tuple[str, ...], str]] = {
+    "fulltilt": (("cash/FTP/Stud", "tour/FTP/Stud"), r"(Full Tilt Poker Game #)(\d+)(:)"),
+    "bovada": (("cash/Bovada/Stud", "tour/Bovada/Stud"), r"((?:Bovada|Bodog) Hand #)(\d+)(\b)"),
+    "winning": (("cash/Winning",), r"((?:Game )?Hand #|Game ID: )(\d+)( )"),
+}
+REAL = (ROOT.parent / "shared" / "corpus" / "real").resolve()
+
+
+def real_site_hands(site: str, source: Path = REAL) -> list[str]:
+    """The text of every real stud hand of ``site`` that parses (``SITE_SOURCES``)."""
+    from stud_hh.events import Hand
+    from stud_hh.parse import parse_text
+    from stud_hh.reader import read_hands
+
+    folders, _ = SITE_SOURCES[site]
+    hands = [raw.text for folder in folders for path in sorted((source / folder).glob("*"))
+             if path.suffix not in (".hp", ".hands", ".gt") for raw in read_hands(path)]
+    hands = [text for text in hands if isinstance(next(parse_text(text), None), Hand)]
+    if not hands:
+        raise FileNotFoundError(f"no {site} hands under {source}")
+    return hands
+
+
+def build_site_corpus(site: str, n_hands: int, source: Path = REAL, cache: Path = CACHE) -> Path:
+    """``build_corpus`` for another site's real hands (``pokerstars``: ``build_corpus``)."""
+    if site == "pokerstars":
+        return build_corpus(n_hands, source / "cash" / "Stars", cache)
+    out = cache / f"{site}-{n_hands}.txt"
+    if out.is_file():
+        return out
+    hands = real_site_hands(site, source)
+    number = re.compile(SITE_SOURCES[site][1])
+    cache.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_suffix(".tmp")
+    base = 900_000_000_000
+    with open(tmp, "w", encoding="utf-8", newline="\n") as f:
+        for i in range(n_hands):
+            f.write(number.sub(lambda m, i=i: f"{m[1]}{base + i}{m[3]}", hands[i % len(hands)],
+                               count=1))
+            f.write("\n\n\n")
+    tmp.replace(out)
+    return out
+
+
 if __name__ == "__main__":
     print(build_corpus(int(sys.argv[1]) if len(sys.argv) > 1 else 20_000))

@@ -115,6 +115,12 @@ def strip_trailing_space(text: str) -> str:
 
 
 def decode_chunks(stream: BinaryIO, chunk_size: int = CHUNK_SIZE) -> Iterator[str]:
+    """Decoded text chunks, normalised (see ``normalise``), single-spaced (see
+    ``single_spaced``)."""
+    return single_spaced(_decode_chunks(stream, chunk_size))
+
+
+def _decode_chunks(stream: BinaryIO, chunk_size: int) -> Iterator[str]:
     """Decoded text chunks, normalised (see ``normalise``).
 
     Once a chunk is not valid UTF-8 the rest of the file is read as cp1252 (the encoding of
@@ -275,7 +281,7 @@ def read_text_hands(
     chunk_size: int = CHUNK_SIZE,
 ) -> Iterator[RawHand]:
     """``read_hands`` for an open binary stream."""
-    return split_hands(single_spaced(decode_chunks(stream, chunk_size)), path, boundary)
+    return split_hands(decode_chunks(stream, chunk_size), path, boundary)
 
 
 def single_spaced(chunks: Iterable[str]) -> Iterator[str]:
@@ -310,7 +316,7 @@ def _double_spaced(text: str) -> bool:
     lines = [bool(line.strip()) for line in text.lstrip("\n").split("\n", 40)[:40]]
     if sum(lines) < 6:
         return False
-    return not any(a and b for a, b in zip(lines, lines[1:]))
+    return not any(a and b for a, b in itertools.pairwise(lines))
 
 
 def read_hands(

@@ -22,8 +22,8 @@ from test_import_helpers import (
 from pipelines import ImportResult, Progress, import_paths, read_table
 from stud_hh.dialects import hand_starts
 from stud_hh.events import OtherGame
-from stud_hh.parse import parse_file
 from stud_hh.formats import FileKind, recognise_file
+from stud_hh.parse import parse_file
 from stud_hh.reader import read_hands
 
 

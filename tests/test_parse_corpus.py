@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from stud_hh.cards import card
+from stud_hh.dialects import dialects
 from stud_hh.events import (
     Bet,
     BringIn,
@@ -31,7 +32,6 @@ from stud_hh.events import (
     Show,
     Summary,
 )
-from stud_hh.dialects import dialects
 from stud_hh.parse import parse_file
 from stud_hh.reader import read_hands
 

@@ -90,8 +90,9 @@ class GrammarParser:
         if fields is not None:
             game = self._other_game(fields)
             if game is not None:
+                hand_id = fields.get("hand_id") or fields.get("classic_id") or hand_id_of(text)
                 return OtherGame(site=self.site, game=game, path=raw.path, line=raw.line,
-                                 hand_id=hand_id_of(text))
+                                 hand_id=hand_id)
         noise: list[LineToken] = []
         self._noise.tokens = noise
         try:
@@ -130,15 +131,17 @@ _start_pos = attrgetter("start_pos")
 def read_lines(read: Callable[[str], Any], text: str) -> list[Any]:
     """``read`` on every line of a run token; a field error names the line's offset."""
     lines = text.split("\n")
-    out = []
-    for offset, line in enumerate(lines):
-        try:
-            out.append(read(line))
-        except LineError:
-            raise
-        except FIELD_ERRORS as exc:
-            raise LineError(str(exc) or type(exc).__name__, offset) from None
-    return out
+    try:
+        return list(map(read, lines))
+    except LineError:
+        raise
+    except FIELD_ERRORS:
+        for offset, line in enumerate(lines):
+            try:
+                read(line)
+            except FIELD_ERRORS as exc:
+                raise LineError(str(exc) or type(exc).__name__, offset) from None
+        raise
 
 
 def seats_as_dealt(seats: list[Seat], events: tuple[Event, ...]) -> tuple[Seat, ...]:

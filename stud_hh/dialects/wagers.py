@@ -34,19 +34,19 @@ class StreetBets:
 
     def add(self, event: Event) -> None:
         """A betting event in the order it happened."""
-        kind = type(event)
-        if kind is Call:
-            player = event.player  # type: ignore[union-attr]
-            self.put[player] = self.put.get(player, 0) + event.amount  # type: ignore[union-attr]
-            return
-        if kind is BringIn or kind is Bet:
-            total = event.amount  # type: ignore[union-attr]
-        elif kind is Raise or kind is Complete:
-            total = event.to  # type: ignore[union-attr]
-        else:
-            return
-        self.put[event.player] = total  # type: ignore[union-attr]
-        self.level = max(self.level, total)
+        match event:
+            case Call(player=player, amount=amount):
+                self.put[player] = self.put.get(player, 0) + amount
+                return
+            case BringIn(player=player, amount=total) | Bet(player=player, amount=total):
+                pass
+            case Raise(player=player, to=total) | Complete(player=player, to=total):
+                pass
+            case _:
+                return
+        self.put[player] = total
+        if total > self.level:
+            self.level = total
 
     def raise_to(self, player: str, to: int, all_in: bool = False) -> Raise:
         """``player`` raised the street total to ``to``."""

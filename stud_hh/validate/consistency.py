@@ -23,8 +23,8 @@ from stud_hh.events import (
     Raise,
     Street,
     Summary,
-    Wager,
     UncalledReturn,
+    Wager,
 )
 from stud_hh.validate.catalogue import Violation, violation
 from stud_hh.validate.ledger import Ledger

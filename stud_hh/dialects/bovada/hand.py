@@ -40,7 +40,7 @@ from stud_hh.dialects.line_parser import (
     read_lines,
     seats_as_dealt,
 )
-from stud_hh.dialects.money import cents, chips
+from stud_hh.dialects.money import MEMO_SIZE, cents, chips
 from stud_hh.dialects.stud_hand import UP_THIRD, StudHand, up_card_deal
 from stud_hh.dialects.wagers import StreetBets
 from stud_hh.events import (
@@ -152,8 +152,7 @@ class BovadaHand:
         self.hand.antes(read_lines(self.ante, text))
 
     def ante(self, line: str) -> Ante:
-        name, _, amount = line.partition(" : Ante chip ")
-        return Ante(player(name), self.money(amount))
+        return _ante(line, self.money)
 
     def first_banner(self, text: str) -> None:
         self._start(Street.THIRD)
@@ -171,8 +170,7 @@ class BovadaHand:
     def deal_lines(self, text: str) -> None:
         for offset, line in enumerate(text.split("\n")):
             try:
-                name, _, shown = line.partition(" : Card dealt to a spot [")
-                self._deal(player(name), cards(shown[:-1]))
+                self._deal(*_dealt(line))
             except ValueError as exc:
                 raise LineError(str(exc), offset) from None
 
@@ -199,21 +197,15 @@ class BovadaHand:
         self.hand.actions(read_lines(self.action, text))
 
     def action(self, line: str) -> Event:
-        who, _, act = line.partition(" : ")
-        name = player(who)
-        match = _ACTION.fullmatch(act)
-        if match is None:
-            raise ValueError(f"unreadable action {line!r}")
-        verb = match["verb"]
+        name, verb, amount, to, act = _action_parts(line, self.money)
         if verb == "Checks":
             return Check(name)
         if verb in ("Folds", "Fold"):
             return Fold(name)
-        amount = self.money(match["amount"])
         bets = self.bets
         event: Event
         if verb == "Raises":
-            to = self.money(match["to"]) if match["to"] else amount
+            to = to if to is not None else amount
             self._stakes(to, double=False)
             return bets.raise_to(name, to)
         if verb == "All-in":
@@ -321,8 +313,8 @@ class BovadaHand:
         for i, event in enumerate(events):
             if type(event) is Summary and event.rake < 0:
                 events[i] = Summary(event.total_pot, max(event.total_pot - collected, 0))
-        return Hand(header=self.header(), seats=seats_as_dealt(self.seats, tuple(events)), events=tuple(events),
-                    source=source)
+        return Hand(header=self.header(), seats=seats_as_dealt(self.seats, tuple(events)),
+                    events=tuple(events), source=source)
 
     def header(self) -> Header:
         f = self.fields
@@ -339,6 +331,33 @@ class BovadaHand:
             limit=_LIMITS[f["limit"] or "Fixed Limit"], ante=self.hand.ante, bring_in=bring_in,
             currency=self.currency, play_money=self.currency is None and tournament is None,
             tournament_id=tournament, level=f["level"])
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def _dealt(line: str) -> tuple[str, tuple[int, ...]]:
+    """``Seat+3 [ME] : Card dealt to a spot [Jh Qh Th]`` -> (``Hero``, the cards)."""
+    name, _, shown = line.partition(" : Card dealt to a spot [")
+    return player(name), cards(shown[:-1])
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def _ante(line: str, money: Callable[[str], int]) -> Ante:
+    name, _, amount = line.partition(" : Ante chip ")
+    return Ante(player(name), money(amount))
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def _action_parts(
+    line: str, money: Callable[[str], int]
+) -> tuple[str, str, int, int | None, str]:
+    """A betting line -> (player, verb, amount, the "to" amount, the words after the name)."""
+    who, _, act = line.partition(" : ")
+    match = _ACTION.fullmatch(act)
+    if match is None:
+        raise ValueError(f"unreadable action {line!r}")
+    amount, to = match["amount"], match["to"]
+    return (player(who), match["verb"], money(amount) if amount else 0,
+            money(to) if to else None, act)
 
 
 _NOTE_KINDS = {"Table": "joins", "Seat": "sitting_out", "Sit": "sitting_out",

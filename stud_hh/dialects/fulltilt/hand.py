@@ -31,7 +31,7 @@ from stud_hh.dialects.line_parser import (
     read_lines,
     seats_as_dealt,
 )
-from stud_hh.dialects.money import cents, chips, currency_of
+from stud_hh.dialects.money import MEMO_SIZE, cents, chips, currency_of
 from stud_hh.dialects.stud_hand import StudHand, third_street_deal, up_card_deal
 from stud_hh.dialects.wagers import StreetBets
 from stud_hh.events import (
@@ -43,6 +43,7 @@ from stud_hh.events import (
     Check,
     Collect,
     Complete,
+    Deal,
     Event,
     Fold,
     Game,
@@ -51,6 +52,7 @@ from stud_hh.events import (
     Limit,
     Muck,
     NoLowHand,
+    Raise,
     Seat,
     SeatResult,
     Show,
@@ -174,14 +176,10 @@ class FullTiltHand:
         self.hand.antes(read_lines(self.ante, text))
 
     def ante(self, line: str) -> Ante:
-        all_in = line.endswith(_ALL_IN)
-        if all_in:
-            line = line[: -len(_ALL_IN)]
-        name, _, amount = line.rpartition(" antes ")
-        return Ante(name, self.money(amount), all_in)
+        return _ante(line, self.money)
 
     def street(self, kind: str, text: str) -> None:
-        banner, *deals = text.split("\n")
+        _, *deals = text.split("\n")
         street = _STREETS[kind]
         self.hand.start_street(street)
         self.bets.new_street()
@@ -193,18 +191,17 @@ class FullTiltHand:
     def deal_lines(self, text: str, first: int = 0) -> None:
         """``Dealt to NAME [cards]`` (3rd street: ``[Td Jd] [As]`` for the hero)."""
         hand = self.hand
+        street = hand.street
         for offset, line in enumerate(text.split("\n")):
             try:
-                name, groups = card_groups(line[len("Dealt to ") :])
-                if not groups:
-                    raise ValueError("no cards in the Dealt line")
-                if hand.street is Street.THIRD:
-                    dealt = groups[-2] + groups[-1] if len(groups) > 1 else groups[-1]
-                    hand.deal_third([third_street_deal(name, dealt)])
-                elif hand.street is Street.SEVENTH:
-                    hand.deal(name, groups[-1])
+                if street is Street.SEVENTH:
+                    hand.deal(*_dealt(line, street))
                 else:
-                    hand.deal_up([up_card_deal(hand.street, name, groups[-1])])
+                    deal = _deal_event(line, street)
+                    if street is Street.THIRD:
+                        hand.deal_third([deal])
+                    else:
+                        hand.deal_up([deal])
             except ValueError as exc:
                 raise LineError(str(exc), first + offset) from None
 
@@ -214,26 +211,9 @@ class FullTiltHand:
         self.hand.actions(read_lines(self.action, text))
 
     def action(self, line: str) -> Event:
-        match = _ACTION.fullmatch(line)
-        if match is None:
-            raise ValueError(f"unreadable action {line!r}")
-        name, verb, amount = match["name"], match["verb"], match["amount"]
-        all_in = match["all_in"] is not None
-        event: Event
-        if verb == "checks":
-            event = Check(name)
-        elif verb == "folds":
-            event = Fold(name)
-        elif verb == "raises to":
-            return self.bets.raise_to(name, self.money(amount), all_in)
-        elif verb == "calls":
-            event = Call(name, self.money(amount), all_in)
-        elif verb == "bets":
-            event = Bet(name, self.money(amount), all_in)
-        elif verb == "brings in for":
-            event = BringIn(name, self.money(amount), all_in)
-        else:
-            event = Complete(name, self.money(amount), all_in)
+        event = _action(line, self.money)
+        if type(event) is Raise:  # "raises to X": what it adds depends on the bet before
+            return self.bets.raise_to(event.player, event.to, event.all_in)
         self.bets.add(event)
         return event
 
@@ -282,20 +262,8 @@ class FullTiltHand:
         self.hand.seat_results(results)
 
     def seat_result(self, line: str) -> SeatResult | None:
-        match = _SEAT_RESULT.fullmatch(line)
-        if match is None:
-            raise ValueError(f"unreadable summary line {line!r}")
-        seat, name = int(match["seat"]), match["name"]
-        if match["sat"]:
-            return None  # the seat line says it already
-        if match["street"]:
-            return SeatResult(seat, name, "folded", street=_FOLDED_ON[match["street"]])
-        if match["collected"]:
-            return SeatResult(seat, name, "collected", won=self.money(match["collected"]))
-        won = match["won"]
-        return SeatResult(seat, name, match["showed"], won=self.money(won) if won else None,
-                          cards=cards(match["cards"]),
-                          description=match["description"] or match["muck_description"])
+        return _seat_result(line, self.money)
+
 
     # --- table noise --------------------------------------------------------------------------
 
@@ -315,14 +283,16 @@ class FullTiltHand:
 
     def build(self, source: Source) -> Hand:
         events = self.hand.finish()
-        return Hand(header=self.header(), seats=seats_as_dealt(self.seats, events), events=events, source=source)
+        return Hand(header=self.header(), seats=seats_as_dealt(self.seats, events),
+                    events=events, source=source)
 
     def header(self) -> Header:
         fields, money = self.fields, self.money
         if fields["date_et"]:
             started = clock.started_at(f"{fields['date_et']} {fields['time_et']}", "ET")
         else:
-            started = clock.started_at(f"{fields['date']} {fields['time']}", fields["zone"] or "ET")
+            started = clock.started_at(f"{fields['date']} {fields['time']}",
+                                       fields["zone"] or "ET")
         tournament = fields["tournament_id"]
         return Header(
             site=SITE,
@@ -343,12 +313,83 @@ class FullTiltHand:
         )
 
 
+@lru_cache(maxsize=MEMO_SIZE)
+def _seat_result(line: str, money: Callable[[str], int]) -> SeatResult | None:
+    """A summary line ``Seat N: NAME ...`` (None: a seat sitting out, as the seat line says)."""
+    match = _SEAT_RESULT.fullmatch(line)
+    if match is None:
+        raise ValueError(f"unreadable summary line {line!r}")
+    seat, name = int(match["seat"]), match["name"]
+    if match["sat"]:
+        return None  # the seat line says it already
+    if match["street"]:
+        return SeatResult(seat, name, "folded", street=_FOLDED_ON[match["street"]])
+    if match["collected"]:
+        return SeatResult(seat, name, "collected", won=money(match["collected"]))
+    won = match["won"]
+    return SeatResult(seat, name, match["showed"], won=money(won) if won else None,
+                      cards=cards(match["cards"]),
+                      description=match["description"] or match["muck_description"])
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def _dealt(line: str, street: Street) -> tuple[str, tuple[int, ...]]:
+    """``Dealt to NAME [cards]`` -> (NAME, the cards dealt now); a session repeats its lines."""
+    name, groups = card_groups(line[len("Dealt to ") :])
+    if not groups:
+        raise ValueError("no cards in the Dealt line")
+    if street is Street.THIRD and len(groups) > 1:
+        return name, groups[-2] + groups[-1]
+    return name, groups[-1]
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def _deal_event(line: str, street: Street) -> Deal:
+    name, dealt = _dealt(line, street)
+    if street is Street.THIRD:
+        return third_street_deal(name, dealt)
+    return up_card_deal(street, name, dealt)
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def _action(line: str, money: Callable[[str], int]) -> Event:
+    """A betting line as its event (a raise as ``Raise(name, 0, to)``: the hand sizes it)."""
+    match = _ACTION.fullmatch(line)
+    if match is None:
+        raise ValueError(f"unreadable action {line!r}")
+    name, verb, amount = match["name"], match["verb"], match["amount"]
+    all_in = match["all_in"] is not None
+    if verb == "checks":
+        return Check(name)
+    if verb == "folds":
+        return Fold(name)
+    if verb == "raises to":
+        return Raise(name, 0, money(amount), all_in)
+    if verb == "calls":
+        return Call(name, money(amount), all_in)
+    if verb == "bets":
+        return Bet(name, money(amount), all_in)
+    if verb == "brings in for":
+        return BringIn(name, money(amount), all_in)
+    return Complete(name, money(amount), all_in)
+
+
 def _buy_in(text: str | None) -> str | None:
     """``$2 + $0.10 Heads Up Sit & Go`` -> ``$2+$0.10`` (as PokerStars prints a buy-in)."""
     match = _BUY_IN.match(text or "")
     if match is None:
         return None
     return "+".join(part for part in match.groups() if part)
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def _ante(line: str, money: Callable[[str], int]) -> Ante:
+    """``NAME antes $0.50``, maybe ``, and is all in``."""
+    all_in = line.endswith(_ALL_IN)
+    if all_in:
+        line = line[: -len(_ALL_IN)]
+    name, _, amount = line.rpartition(" antes ")
+    return Ante(name, money(amount), all_in)
 
 
 def _street_reader(kind: str) -> Callable[[FullTiltHand, str], None]:

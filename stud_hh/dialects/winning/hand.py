@@ -28,7 +28,7 @@ from stud_hh.dialects.line_parser import (
     read_lines,
     seats_as_dealt,
 )
-from stud_hh.dialects.money import cents, chips
+from stud_hh.dialects.money import MEMO_SIZE, cents, chips
 from stud_hh.dialects.stud_hand import UP_THIRD, StudHand, third_street_deal, up_card_deal
 from stud_hh.dialects.wagers import StreetBets
 from stud_hh.events import (
@@ -48,6 +48,7 @@ from stud_hh.events import (
     Limit,
     Muck,
     NoShow,
+    Raise,
     Seat,
     SeatResult,
     Show,
@@ -87,7 +88,8 @@ _SEAT_RESULT = re.compile(
 _CLASSIC_RESULT = re.compile(
     r"\*?Player (?P<name>.+?) (?:shows: (?P<description>.+?) \[(?P<cards>[^\]]+)\]"
     r"(?P<low> Low hand \([^)]*\))?|mucks \(does not show cards\)|does not show cards)"
-    r" ?\.? ?Bets: (?P<bets>[\d.,]+)\. Collects: (?P<collects>[\d.,]+)\. (?:Wins|Loses): [\d.,]+\.?")
+    r" ?\.? ?Bets: (?P<bets>[\d.,]+)\. Collects: (?P<collects>[\d.,]+)\."
+    r" (?:Wins|Loses): [\d.,]+\.?")
 _NOTES = (
     (" joined the table", "joins"), (" left the table", "leaves"), (" sits out", "sitting_out"),
     (" sitting out", "sitting_out"), (" sits in", "returned"), (" has returned", "returned"),
@@ -158,11 +160,7 @@ class WinningHand:
         self.hand.antes(read_lines(self.ante, text))
 
     def ante(self, line: str) -> Ante:
-        all_in = line.endswith(_ALL_IN)
-        if all_in:
-            line = line[: -len(_ALL_IN)]
-        name, _, amount = line.rpartition(" posts ante ")
-        return Ante(name, self.money(amount), all_in)
+        return _ante(line, self.money)
 
     def street(self, text: str) -> None:
         banner, *rest = text.split("\n")
@@ -181,11 +179,7 @@ class WinningHand:
         hand = self.hand
         for offset, line in enumerate(text.split("\n")):
             try:
-                body = line[len("Dealt to ") :]
-                name, _, last = body.rpartition(" [")
-                if " [" in name and name.rpartition(" [")[2].endswith("]"):
-                    name = name.rpartition(" [")[0]  # [earlier cards] [new card]
-                dealt = cards(last[:-1])
+                name, dealt = _dealt(line)
                 if hand.street is Street.THIRD:
                     hand.deal_third([third_street_deal(name, dealt)])
                 elif hand.street is Street.SEVENTH:
@@ -199,24 +193,9 @@ class WinningHand:
         self.hand.actions(read_lines(self.action, text))
 
     def action(self, line: str) -> Event:
-        match = _ACTION.fullmatch(line)
-        if match is None:
-            raise ValueError(f"unreadable action {line!r}")
-        name, verb, all_in = match["name"], match["verb"], match["all_in"] is not None
-        if verb == "checks":
-            return Check(name)
-        if verb == "folds":
-            return Fold(name)
-        amount = self.money(match["amount"])
-        if verb == "raises":
-            return self.bets.raise_to(name, self.money(match["to"]), all_in)
-        event: Event
-        if verb == "calls":
-            event = Call(name, amount, all_in)
-        elif verb == "bets":
-            event = Bet(name, amount, all_in)
-        else:
-            event = BringIn(name, amount, all_in)
+        event = _action(line, self.money)
+        if type(event) is Raise:  # "raises $X to $Y": sized by the bet it raises
+            return self.bets.raise_to(event.player, event.to, event.all_in)
         self.bets.add(event)
         return event
 
@@ -267,18 +246,7 @@ class WinningHand:
                 self._before_summary(Collect(result.player, result.won))
 
     def seat_result(self, line: str) -> SeatResult:
-        match = _SEAT_RESULT.fullmatch(line)
-        if match is None:
-            raise ValueError(f"unreadable summary line {line!r}")
-        seat, name = int(match["seat"]), match["name"]
-        if match["street"]:
-            return SeatResult(seat, name, "folded", street=_STREETS[match["street"]],
-                              didnt_bet=match["didnt_bet"] is not None)
-        if match["won_quietly"]:
-            return SeatResult(seat, name, "collected", won=self.money(match["won_quietly"]))
-        won = match["won"]
-        return SeatResult(seat, name, match["showed"], won=self.money(won) if won else None,
-                          cards=cards(match["cards"]), description=match["description"])
+        return _seat_result(line, self.money)
 
     # --- the older format ---------------------------------------------------------------------
 
@@ -411,7 +379,8 @@ class WinningHand:
         if self.third:  # the older format's 3rd street, when nothing followed its cards
             self._third_street_deals()
         events = self.hand.finish()
-        return Hand(header=self.header(), seats=seats_as_dealt(self.seats, events), events=events, source=source)
+        return Hand(header=self.header(), seats=seats_as_dealt(self.seats, events),
+                    events=events, source=source)
 
     def header(self) -> Header:
         f, money = self.fields, self.money
@@ -432,6 +401,63 @@ class WinningHand:
             play_money=self.currency is None and f["tournament_id"] is None,
             max_seats=int(f["max_seats"]) if f["max_seats"] else None,
             tournament_id=f["tournament_id"], level=f["level"])
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def _action(line: str, money: Callable[[str], int]) -> Event:
+    """A betting line as its event (a raise as ``Raise(name, 0, to)``: the hand sizes it)."""
+    match = _ACTION.fullmatch(line)
+    if match is None:
+        raise ValueError(f"unreadable action {line!r}")
+    name, verb, all_in = match["name"], match["verb"], match["all_in"] is not None
+    if verb == "checks":
+        return Check(name)
+    if verb == "folds":
+        return Fold(name)
+    amount = money(match["amount"])
+    if verb == "raises":
+        return Raise(name, 0, money(match["to"]), all_in)
+    if verb == "calls":
+        return Call(name, amount, all_in)
+    if verb == "bets":
+        return Bet(name, amount, all_in)
+    return BringIn(name, amount, all_in)
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def _ante(line: str, money: Callable[[str], int]) -> Ante:
+    """``NAME posts ante $0.02``, maybe ``and is all-in``."""
+    all_in = line.endswith(_ALL_IN)
+    if all_in:
+        line = line[: -len(_ALL_IN)]
+    name, _, amount = line.rpartition(" posts ante ")
+    return Ante(name, money(amount), all_in)
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def _dealt(line: str) -> tuple[str, tuple[int, ...]]:
+    """``Dealt to NAME [cards]`` or ``... [earlier cards] [new card]`` -> (NAME, new cards)."""
+    name, _, last = line[len("Dealt to ") :].rpartition(" [")
+    if " [" in name and name.rpartition(" [")[2].endswith("]"):
+        name = name.rpartition(" [")[0]
+    return name, cards(last[:-1])
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def _seat_result(line: str, money: Callable[[str], int]) -> SeatResult:
+    """A summary line ``Seat N: NAME ...``."""
+    match = _SEAT_RESULT.fullmatch(line)
+    if match is None:
+        raise ValueError(f"unreadable summary line {line!r}")
+    seat, name = int(match["seat"]), match["name"]
+    if match["street"]:
+        return SeatResult(seat, name, "folded", street=_STREETS[match["street"]],
+                          didnt_bet=match["didnt_bet"] is not None)
+    if match["won_quietly"]:
+        return SeatResult(seat, name, "collected", won=money(match["won_quietly"]))
+    won = match["won"]
+    return SeatResult(seat, name, match["showed"], won=money(won) if won else None,
+                      cards=cards(match["cards"]), description=match["description"])
 
 
 def _pot_name(text: str) -> str:
