@@ -13,19 +13,18 @@ river, in the order players were dealt on 6th street (where ``StudHand`` puts ri
 so that a hand written as PokerStars text reads back the same).
 
 >>> from stud_hh.cards import parse_cards
->>> from stud_hh.events import StreetStart
 >>> events = [StreetStart(Street.THIRD), StreetStart(Street.FOURTH)]
->>> put_shown_deals(events, [("Bob", tuple(parse_cards("2s Tc 2h 2d")))])
+>>> put_shown_deals(events, [("Bob", tuple(parse_cards("2s Tc 2h 2d")))], banners=[0, 1])
 >>> [(type(e).__name__, getattr(e, "cards", None)) for e in events]
 [('StreetStart', None), ('Deal', (3, 32, 2)), ('StreetStart', None), ('Deal', (1,))]
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 from typing import cast
 
-from stud_hh.events import Deal, Event, Fold, Street, StreetStart
+from stud_hh.events import Deal, Event, Street, StreetStart
 
 UP_THIRD = (False, False, True)
 _UP = (True,)
@@ -49,41 +48,31 @@ def _deals_of(player: str, shown: tuple[int, ...], streets: list[Street]) -> lis
     return deals
 
 
-def put_shown_deals(events: list[Event], revealed: Iterable[tuple[str, tuple[int, ...]]]) -> None:
-    """Give each player in ``revealed`` (player, cards as dealt) who has no ``Deal`` the deals
-    his cards show, on the streets he was in for (in place)."""
+def put_shown_deals(events: list[Event], revealed: Iterable[tuple[str, tuple[int, ...]]],
+                    banners: list[int], skip: Container[str] = ()) -> None:
+    """Give each player in ``revealed`` (player, cards as dealt) the deals his cards show on
+    every street (in place). ``banners``: the index in ``events`` of each street's
+    ``StreetStart``, in order; ``skip``: players to leave as they are (those the history
+    dealt cards to, those who folded: when is not known here)."""
     wanted: dict[str, tuple[int, ...]] = {}
     for player, cards in revealed:
-        if len(cards) > len(wanted.get(player, ())):
+        if player not in skip and len(cards) > len(wanted.get(player, ())):
             wanted[player] = cards
-    if not wanted:
+    if not wanted or not banners:
         return
-    starts: list[tuple[int, Street]] = []
-    folded: dict[str, int] = {}
-    for i, event in enumerate(events):
-        kind = type(event)
-        if kind is Deal:
-            wanted.pop(event.player, None)  # type: ignore[union-attr]
-        elif kind is StreetStart:
-            starts.append((i, cast(StreetStart, event).street))
-        elif kind is Fold:
-            folded[event.player] = i  # type: ignore[union-attr]
-    if not wanted or not starts:
-        return
+    streets = [cast(StreetStart, events[at]).street for at in banners]
     inserts: dict[int, list[Deal]] = {}  # the n-th street banner -> deals to add after it
     for player, cards in wanted.items():
-        gone = folded.get(player, len(events))
-        streets = [street for i, street in starts if i < gone]
         for n, deal in enumerate(_deals_of(player, cards, streets)):
             inserts.setdefault(n, []).append(deal)
     added = 0
     for n in sorted(inserts):  # in street order: the river's order follows 6th street's
-        at = starts[n][0] + added
+        at = banners[n] + added
         end = at + 1
         while end < len(events) and type(events[end]) is Deal:
             end += 1
         block = events[at + 1 : end] + inserts[n]
-        if starts[n][1] is Street.SEVENTH:
+        if streets[n] is Street.SEVENTH:
             block = _in_sixth_street_order(events, at, block)
         events[at + 1 : end] = block
         added += len(inserts[n])

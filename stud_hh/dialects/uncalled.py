@@ -29,11 +29,13 @@ from stud_hh.events import Collect, Event, SeatResult, UncalledReturn
 def street_return(put: dict[str, int]) -> UncalledReturn | None:
     """What goes back at the end of a street's betting (``put``: each player's street total):
     the excess of the biggest total over the next one, to its owner; None when matched."""
-    if not put:
-        return None
-    top_player = max(put, key=put.__getitem__)
-    top = put[top_player]
-    second = max((amount for player, amount in put.items() if player != top_player), default=0)
+    top_player = ""
+    top = second = 0
+    for player, amount in put.items():  # a few players: one pass, no sorting
+        if amount > top:
+            top_player, top, second = player, amount, top
+        elif amount > second:
+            second = amount
     return UncalledReturn(top_player, top - second) if top > second else None
 
 

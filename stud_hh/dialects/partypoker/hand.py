@@ -29,10 +29,17 @@ import re
 from collections.abc import Callable
 from datetime import datetime
 from functools import lru_cache
+from typing import NamedTuple
 
 from stud_hh.cards import DECK, str_card
 from stud_hh.dialects import clock
-from stud_hh.dialects.line_parser import GrammarParser, SiteLines, read_lines
+from stud_hh.dialects.line_parser import (
+    FIELD_ERRORS,
+    GrammarParser,
+    LineError,
+    SiteLines,
+    read_lines,
+)
 from stud_hh.dialects.money import cents, chips
 from stud_hh.dialects.shown_deals import put_shown_deals
 from stud_hh.dialects.stud_hand import UP_THIRD, StudHand, up_card_deal
@@ -97,12 +104,20 @@ _NOTES = {" has joined the table.": "joins", " has left the table.": "leaves",
 
 
 @lru_cache(maxsize=4096)  # a session repeats its lines: the same players bet the same amounts
-def _action_words(line: str) -> tuple[str, str, str]:
-    """``Player4 double bets [120]`` -> (``Player4``, ``double bets``, ``120``)."""
+def _read_action(line: str, money: Callable[[str], int]) -> tuple[str, str, int, Event | None]:
+    """``Player4 double bets [120]`` -> (``Player4``, ``double bets``, 120, None); a fold or
+    a check comes with its event (``Fold``, ``Check``), the same for every hand."""
     match = _ACTION.fullmatch(line)
     if match is None:
         raise ValueError(f"unreadable action {line!r}")
-    return match["name"], match["verb"] or match["wager"], match["amount"] or ""
+    name, verb = match["name"], match["verb"]
+    if verb == "folds":
+        return name, verb, 0, Fold(name)
+    if verb == "checks":
+        return name, verb, 0, Check(name)
+    if verb == "opens":
+        return name, verb, 0, None
+    return name, match["wager"], money(match["amount"]), None
 
 
 def cards(text: str) -> tuple[int, ...]:
@@ -128,12 +143,8 @@ class PartyPokerHand:
 
     def __init__(self, fields: Fields) -> None:
         self.fields = fields
-        before = fields["before"] or ""
-        self.cash = _CASH.match(before)
-        self.tourney = _TOURNAMENT.match(fields["after"] or "")
-        code = self.cash["code"] if self.cash else None
-        symbol = (self.cash["small"][:1] if self.cash else "")
-        self.currency = code or {"$": "USD", "€": "EUR"}.get(symbol)
+        self.game = _game_line(fields["before"] or "", fields["after"] or "")
+        self.currency = self.game.currency
         self.money: Callable[[str], int] = _cents if self.currency else _chips
         self.hand = StudHand()
         self.bets = StreetBets()
@@ -148,6 +159,7 @@ class PartyPokerHand:
         self.betting = True  # until the first line of the hand's end
         self.pot = 0  # chips put in, less what went back
         self.returned: dict[str, int] = {}  # bets nobody called, by player
+        self.banners: list[int] = []  # where each street's StreetStart is in the events
 
     def read(self, kind: str, text: str) -> None:
         if self.betting and kind in _ENDS:
@@ -206,6 +218,7 @@ class PartyPokerHand:
 
     def street(self, street: Street) -> None:
         self._close_street()
+        self.banners.append(len(self.hand.events))
         self.hand.start_street(street)
         self.bets.new_street()
         if street is Street.SEVENTH:
@@ -228,22 +241,30 @@ class PartyPokerHand:
             hand.deal_up([up_card_deal(street, name, dealt)])
 
     def actions(self, text: str) -> None:
-        events = [e for e in read_lines(self.action, text) if e is not None]
+        events: list[Event] = []
+        action = self.action
+        for offset, line in enumerate(text.split("\n")):
+            try:
+                event = action(line)
+            except FIELD_ERRORS as exc:
+                raise LineError(str(exc) or type(exc).__name__, offset) from None
+            if event is not None:
+                events.append(event)
         self.hand.actions(events)
 
     def action(self, line: str) -> Event | None:
-        name, verb, amount = _action_words(line)
-        if verb == "opens":
-            return None
-        self.in_hand.add(name)
-        if verb == "folds":
-            return Fold(name)
-        if verb == "checks":
-            return Check(name)
-        added = self.money(amount)
+        name, verb, added, fixed = _read_action(line, self.money)
+        if fixed is not None or verb == "opens":
+            self.in_hand.add(name)
+            return fixed
         event = self._wager(name, verb, added)
-        if self._pay(name, added) and not _is_all_in(event):
-            event = _all_in(event)
+        self.in_hand.add(name)
+        left = self.stacks.get(name)
+        if left is not None:
+            left -= added
+            self.stacks[name] = left
+            if left == 0 and added > 0 and not _is_all_in(event):
+                event = _all_in(event)
         return event
 
     def _wager(self, name: str, wager: str, added: int) -> Event:
@@ -348,7 +369,8 @@ class PartyPokerHand:
 
     def build(self, source: Source) -> Hand:
         events = list(self.hand.finish())
-        put_shown_deals(events, self.hand.revealed)
+        hand = self.hand
+        put_shown_deals(events, hand.revealed, self.banners, hand.third_slots.keys() | hand.folded)
         take_from_wins(events, self.returned)
         total = self.pot
         collects = [e for e in events if type(e) is Collect]
@@ -356,7 +378,7 @@ class PartyPokerHand:
             events = [Collect(e.player, e.amount) if type(e) is Collect else e for e in events]
         # no rake is printed: it is what the winners left of the pot; tournament chips are
         # never raked (a shortfall there is the history's, and the validator says so)
-        rake = 0 if self.tourney else max(total - sum(c.amount for c in collects), 0)
+        rake = 0 if self.game.tournament_id else max(total - sum(c.amount for c in collects), 0)
         events.append(Summary(total, rake))
         in_hand = self.in_hand
         seats = tuple(s if s.player in in_hand else Seat(s.seat, s.player, s.stack, True)
@@ -364,25 +386,44 @@ class PartyPokerHand:
         return Hand(header=self.header(), seats=seats, events=tuple(events), source=source)
 
     def header(self) -> Header:
-        f = self.fields
-        tourney = self.tourney
-        if tourney is not None:
-            small, big = _chips(tourney["small"]), _chips(tourney["big"])
-        elif self.cash is not None:
-            small, big = self.money(self.cash["small"]), self.money(self.cash["big"])
-        else:
-            raise ValueError("no stakes in the game line")
+        f, game = self.fields, self.game
         started = _started(f["year"] or "", f["month"] or "", f["day"] or "", f["time"] or "",
                            f["zone"] or "")
         return Header(
             site=SITE, hand_id=f["hand_id"] or "", game=_GAMES[f["game"] or "7 Card Stud"],
-            small_bet=small, big_bet=big, started_at=started, table=self.table,
+            small_bet=game.small, big_bet=game.big, started_at=started, table=self.table,
             limit=Limit.FIXED, ante=self.hand.ante, bring_in=self.hand.bring_in,
             currency=self.currency, play_money=self.play_money and self.currency is None,
-            max_seats=self.max_seats,
-            tournament_id=tourney["id"] if tourney else None,
-            level=tourney["level"] if tourney else None,
-            buy_in=tourney["buy_in"] if tourney else None)
+            max_seats=self.max_seats, tournament_id=game.tournament_id, level=game.level,
+            buy_in=game.buy_in)
+
+
+class GameLine(NamedTuple):
+    """What the game line says around the game's name: the stakes, and for a tournament its
+    number, level and buy-in."""
+
+    small: int
+    big: int
+    currency: str | None
+    tournament_id: str | None = None
+    level: str | None = None
+    buy_in: str | None = None
+
+
+@lru_cache(maxsize=256)  # a session's hands share their game line
+def _game_line(before: str, after: str) -> GameLine:
+    """``$0.50/$1 USD `` before the game, or `` $6 USD Buy-in Trny:69784932 Level:2
+    Stakes-Antes(60/120-10)`` after it."""
+    tourney = _TOURNAMENT.match(after)
+    if tourney is not None:
+        return GameLine(_chips(tourney["small"]), _chips(tourney["big"]), None,
+                        tourney["id"], tourney["level"], tourney["buy_in"])
+    cash = _CASH.match(before)
+    if cash is None:
+        raise ValueError("no stakes in the game line")
+    currency = cash["code"] or {"$": "USD", "€": "EUR"}.get(cash["small"][:1])
+    money = _cents if currency else _chips
+    return GameLine(money(cash["small"]), money(cash["big"]), currency)
 
 
 @lru_cache(maxsize=4096)

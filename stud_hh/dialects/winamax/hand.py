@@ -163,6 +163,7 @@ class WinamaxHand:
         self.button: int | None = None
         self.betting = True  # until the showdown, the collects or the summary
         self.returned: dict[str, int] = {}  # bets nobody called, by player
+        self.banners: list[int] = []  # where each street's StreetStart is in the events
 
     def read(self, kind: str, text: str) -> None:
         if self.betting and kind in _ENDS:
@@ -221,6 +222,7 @@ class WinamaxHand:
     def street(self, text: str) -> None:
         street = _STREETS[text[4:].split(" ")[0]]
         self._close_street()
+        self.banners.append(len(self.hand.events))
         self.hand.start_street(street)
         self.bets.new_street()
         self.brought_in = {}
@@ -345,7 +347,8 @@ class WinamaxHand:
 
     def build(self, source: Source) -> Hand:
         events = list(self.hand.finish())
-        put_shown_deals(events, [(e.player, e.cards) for e in events if type(e) is Show])
+        hand = self.hand
+        put_shown_deals(events, hand.revealed, self.banners, hand.third_slots.keys() | hand.folded)
         take_from_wins(events, self.returned)
         seats = tuple(Seat(s.seat, s.player, s.stack, sitting_out=s.player not in self.in_hand)
                       for s in self.seats)
