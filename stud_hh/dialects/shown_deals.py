@@ -66,25 +66,20 @@ def put_shown_deals(events: list[Event], revealed: Iterable[tuple[str, tuple[int
         for n, deal in enumerate(_deals_of(player, cards, streets)):
             inserts.setdefault(n, []).append(deal)
     added = 0
+    sixth: dict[str, int] = {}  # players in the order they were dealt on 6th street
     for n in sorted(inserts):  # in street order: the river's order follows 6th street's
         at = banners[n] + added
         end = at + 1
         while end < len(events) and type(events[end]) is Deal:
             end += 1
         block = events[at + 1 : end] + inserts[n]
-        if streets[n] is Street.SEVENTH:
-            block = _in_sixth_street_order(events, at, block)
+        street = streets[n]
+        if street is Street.SIXTH:
+            sixth = {e.player: i for i, e in enumerate(block)}  # type: ignore[union-attr]
+        elif street is Street.SEVENTH:  # StudHand's order: 6th street's
+            block.sort(key=lambda e: sixth.get(e.player, len(sixth)))  # type: ignore[union-attr]
         events[at + 1 : end] = block
         added += len(inserts[n])
-
-
-def _in_sixth_street_order(events: list[Event], river: int, block: list[Event]) -> list[Event]:
-    """River deals in the order players were dealt on 6th street (``StudHand``'s order)."""
-    order: dict[str, int] = {}
-    for event in events[:river]:
-        if type(event) is Deal and event.street is Street.SIXTH:
-            order.setdefault(event.player, len(order))
-    return sorted(block, key=lambda e: order.get(e.player, len(order)))  # type: ignore[union-attr]
 
 
 __all__ = ["put_shown_deals"]

@@ -15,6 +15,7 @@ UncalledReturn(player='Bob', amount=15)
 True
 >>> events = [UncalledReturn("Bob", 15), Collect("Bob", 45)]
 >>> take_from_wins(events, {"Bob": 15})
+15
 >>> events
 [UncalledReturn(player='Bob', amount=15), Collect(player='Bob', amount=30, pot='pot')]
 """
@@ -48,31 +49,37 @@ def _won(event: Event) -> int:
 
 
 def _take(events: list[Event], kind: type[Collect] | type[SeatResult], player: str,
-          amount: int) -> None:
+          amount: int) -> int:
     """``amount`` out of ``player``'s events of ``kind`` (a side pot of exactly that amount
-    first: PartyPoker prints the unmatched bet as a pot of its own), last one first."""
+    first: PartyPoker prints the unmatched bet as a pot of its own), last one first; what
+    could be taken."""
     spots = [i for i, e in enumerate(events) if type(e) is kind and e.player == player
              and _won(e) > 0]
     exact = [i for i in spots if _won(events[i]) == amount
              and "side" in getattr(events[i], "pot", "")]
     if exact:
         del events[exact[-1]]
-        return
+        return amount
+    left = amount
     for i in reversed(spots):
-        if amount <= 0:
-            return
+        if left <= 0:
+            break
         event = events[i]
-        taken = min(_won(event), amount)
-        amount -= taken
+        taken = min(_won(event), left)
+        left -= taken
         events[i] = (replace(event, amount=event.amount - taken) if type(event) is Collect
                      else replace(event, won=_won(event) - taken))
+    return amount - left
 
 
-def take_from_wins(events: list[Event], returned: dict[str, int]) -> None:
-    """Take what each player got back out of his collects and summary lines (in place)."""
+def take_from_wins(events: list[Event], returned: dict[str, int]) -> int:
+    """Take what each player got back out of his collects and summary lines (in place);
+    what was taken out of the collects."""
+    taken = 0
     for player, amount in returned.items():
-        _take(events, Collect, player, amount)
+        taken += _take(events, Collect, player, amount)
         _take(events, SeatResult, player, amount)
+    return taken
 
 
 __all__ = ["street_return", "take_from_wins"]

@@ -160,6 +160,9 @@ class PartyPokerHand:
         self.pot = 0  # chips put in, less what went back
         self.returned: dict[str, int] = {}  # bets nobody called, by player
         self.banners: list[int] = []  # where each street's StreetStart is in the events
+        self.collected = 0  # what the "wins" lines say
+        self.side_pots = False
+        self.main_pot_wins: list[int] = []  # where the "main pot" collects are in the events
 
     def read(self, kind: str, text: str) -> None:
         if self.betting and kind in _ENDS:
@@ -171,6 +174,8 @@ class PartyPokerHand:
         """A street's betting is over: its chips are in the pot, less a bet nobody called
         (PartyPoker prints no return: ``uncalled``)."""
         put = self.bets.put
+        if not put:
+            return
         self.pot += sum(put.values())
         back = street_return(put)
         if back is not None:
@@ -241,61 +246,66 @@ class PartyPokerHand:
             hand.deal_up([up_card_deal(street, name, dealt)])
 
     def actions(self, text: str) -> None:
+        """A run of betting lines (one loop: a hand has a few dozen of them)."""
         events: list[Event] = []
-        action = self.action
+        append = events.append
+        money, stacks, in_hand, wager = self.money, self.stacks, self.in_hand, self._wager
         for offset, line in enumerate(text.split("\n")):
             try:
-                event = action(line)
+                name, verb, added, fixed = _read_action(line, money)
+                in_hand.add(name)
+                if fixed is not None:
+                    append(fixed)
+                    continue
+                if verb == "opens":
+                    continue
+                event = wager(name, verb, added)
             except FIELD_ERRORS as exc:
                 raise LineError(str(exc) or type(exc).__name__, offset) from None
-            if event is not None:
-                events.append(event)
+            left = stacks.get(name)
+            if left is not None:
+                left -= added
+                stacks[name] = left
+                if left == 0 and added > 0 and not event.all_in:  # type: ignore[union-attr]
+                    event = _all_in(event)
+            append(event)
         self.hand.actions(events)
-
-    def action(self, line: str) -> Event | None:
-        name, verb, added, fixed = _read_action(line, self.money)
-        if fixed is not None or verb == "opens":
-            self.in_hand.add(name)
-            return fixed
-        event = self._wager(name, verb, added)
-        self.in_hand.add(name)
-        left = self.stacks.get(name)
-        if left is not None:
-            left -= added
-            self.stacks[name] = left
-            if left == 0 and added > 0 and not _is_all_in(event):
-                event = _all_in(event)
-        return event
 
     def _wager(self, name: str, wager: str, added: int) -> Event:
         """The event for ``added`` chips put in by ``wager`` (see the module docstring)."""
         bets = self.bets
-        put = bets.put.get(name, 0)
-        third = self.hand.street is Street.THIRD
         event: Event
-        if wager == "is all-In":
-            if third and bets.level == 0:
-                event = BringIn(name, added, True)
-                self.brought_in = added
-            elif bets.level == 0:
-                event = Bet(name, added, True)
-            elif added <= bets.owed(name):
-                event = Call(name, added, True)
-            elif third and self._only_bring_in():
-                event = Complete(name, put + added, True)
-            else:
-                return bets.raise_by_added(name, added, True)
+        if wager == "calls":
+            event = Call(name, added)
+        elif wager == "bets" or wager == "double bets":
+            event = Bet(name, added)
+        elif wager == "raises":
+            return bets.raise_by_added(name, added)
+        elif wager == "completes":
+            event = Complete(name, bets.put.get(name, 0) + added)
         elif wager == "bring-ins":
             event = BringIn(name, added)
             self.brought_in = added
-        elif wager == "completes":
-            event = Complete(name, put + added)
-        elif wager == "raises":
-            return bets.raise_by_added(name, added)
-        elif wager == "calls":
-            event = Call(name, added)
-        else:  # bets, double bets
-            event = Bet(name, added)
+        else:  # is all-In: what it is depends on what it faces
+            return self._all_in_wager(name, added)
+        bets.add(event)
+        return event
+
+    def _all_in_wager(self, name: str, added: int) -> Event:
+        bets = self.bets
+        third = self.hand.street is Street.THIRD
+        event: Event
+        if third and bets.level == 0:
+            event = BringIn(name, added, True)
+            self.brought_in = added
+        elif bets.level == 0:
+            event = Bet(name, added, True)
+        elif added <= bets.owed(name):
+            event = Call(name, added, True)
+        elif third and self._only_bring_in():
+            event = Complete(name, bets.put.get(name, 0) + added, True)
+        else:
+            return bets.raise_by_added(name, added, True)
         bets.add(event)
         return event
 
@@ -349,9 +359,24 @@ class PartyPokerHand:
         if match is None:
             raise ValueError(f"unreadable win {text!r}")
         pot = match["pot"] or "pot"
+        events = self.hand.events
         if pot.startswith("side pot"):
             pot = f"side pot-{pot.rsplit(' ', 1)[-1].lstrip('#')}" if pot[-1].isdigit() else pot
-        self.hand.add(Collect(match["name"], self.money(match["low"] or match["amount"]), pot))
+            if not self.side_pots:  # "the main pot" is one of several after all
+                self.side_pots = True
+                for i in self.main_pot_wins:
+                    event = events[i]
+                    assert type(event) is Collect
+                    events[i] = Collect(event.player, event.amount, "main pot")
+        elif pot == "main pot":
+            if self.side_pots:
+                self.main_pot_wins.append(len(events))
+            else:  # a single pot is "pot", as PokerStars names it
+                pot = "pot"
+                self.main_pot_wins.append(len(events))
+        amount = self.money(match["low"] or match["amount"])
+        self.collected += amount
+        self.hand.add(Collect(match["name"], amount, pot))
 
     def note(self, text: str) -> None:
         for ending, kind in _NOTES.items():
@@ -371,14 +396,11 @@ class PartyPokerHand:
         events = list(self.hand.finish())
         hand = self.hand
         put_shown_deals(events, hand.revealed, self.banners, hand.third_slots.keys() | hand.folded)
-        take_from_wins(events, self.returned)
+        collected = self.collected - take_from_wins(events, self.returned)
         total = self.pot
-        collects = [e for e in events if type(e) is Collect]
-        if not any(c.pot.startswith("side") for c in collects):  # one pot: no "main"
-            events = [Collect(e.player, e.amount) if type(e) is Collect else e for e in events]
         # no rake is printed: it is what the winners left of the pot; tournament chips are
         # never raked (a shortfall there is the history's, and the validator says so)
-        rake = 0 if self.game.tournament_id else max(total - sum(c.amount for c in collects), 0)
+        rake = 0 if self.game.tournament_id else max(total - collected, 0)
         events.append(Summary(total, rake))
         in_hand = self.in_hand
         seats = tuple(s if s.player in in_hand else Seat(s.seat, s.player, s.stack, True)

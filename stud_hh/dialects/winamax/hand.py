@@ -31,7 +31,13 @@ from functools import lru_cache
 
 from stud_hh.cards import DECK, str_card
 from stud_hh.dialects import clock
-from stud_hh.dialects.line_parser import GrammarParser, LineError, SiteLines, read_lines
+from stud_hh.dialects.line_parser import (
+    FIELD_ERRORS,
+    GrammarParser,
+    LineError,
+    SiteLines,
+    read_lines,
+)
 from stud_hh.dialects.money import SYMBOLS, cents, chips
 from stud_hh.dialects.shown_deals import put_shown_deals
 from stud_hh.dialects.stud_hand import UP_THIRD, StudHand
@@ -84,15 +90,40 @@ _TOURNAMENT_TABLE = re.compile(r"\((?P<id>\d+)\)#\d+$")
 
 
 @lru_cache(maxsize=4096)  # a session repeats its lines: the same players bet the same amounts
-def _action_words(line: str) -> tuple[str, str, str, bool]:
-    """``Hero raises 25€ to 25€`` -> (``Hero``, ``raises``, ``25€`` (the "to"), False)."""
+def _read_action(line: str, money: Callable[[str], int]) -> tuple[str, str, int, bool,
+                                                                  Event | None]:
+    """``Hero raises 25€ to 25€`` -> (``Hero``, ``raises``, 2500 (the "to"), all-in, None);
+    a fold or a check comes with its event, the same for every hand."""
     all_in = line.endswith(_ALL_IN)
     match = _ACTION.fullmatch(line.removesuffix(_ALL_IN))
     if match is None:
         raise ValueError(f"unreadable action {line!r}")
+    name, verb = match["name"], match["verb"]
+    if verb == "folds":
+        return name, verb, 0, False, Fold(name)
+    if verb == "checks":
+        return name, verb, 0, False, Check(name)
     if match["to"] is not None:
-        return match["name"], "raises", match["to"], all_in
-    return match["name"], match["verb"] or match["wager"], match["amount"] or "", all_in
+        return name, "raises", money(match["to"]), all_in, None
+    return name, match["wager"], money(match["amount"]), all_in, None
+
+
+@lru_cache(maxsize=4096)
+def _read_deal(line: str) -> tuple[str, tuple[int | None, ...]]:
+    """``Dealt to NAME [cards]`` or ``[cards so far] [new]`` -> (NAME, the new card(s))."""
+    body = line[len("Dealt to ") : -1]
+    name, _, new = body.rpartition(" [")
+    if name.endswith("]"):  # [cards so far] [new]
+        name = name.rpartition(" [")[0]
+    return name, cards(new)
+
+
+@lru_cache(maxsize=1024)  # the same players sit with the same stacks hand after hand
+def _read_seat(line: str, money: Callable[[str], int]) -> Seat:
+    match = _SEAT.fullmatch(line)
+    if match is None:
+        raise ValueError(f"unreadable seat {line!r}")
+    return Seat(int(match["seat"]), match["name"], money(match["stack"]))
 
 
 def cards(text: str) -> tuple[int | None, ...]:
@@ -174,7 +205,8 @@ class WinamaxHand:
     def _close_street(self) -> None:
         """A street's betting is over: a bet nobody called goes back (Winamax prints no
         return: ``uncalled``)."""
-        back = street_return(self.bets.put)
+        put = self.bets.put
+        back = street_return(put) if put else None
         if back is not None:
             self.hand.add(back)
             self.returned[back.player] = self.returned.get(back.player, 0) + back.amount
@@ -194,10 +226,7 @@ class WinamaxHand:
         self.stacks = {seat.player: seat.stack for seat in self.seats}
 
     def seat(self, line: str) -> Seat:
-        match = _SEAT.fullmatch(line)
-        if match is None:
-            raise ValueError(f"unreadable seat {line!r}")
-        return Seat(int(match["seat"]), match["name"], self.money(match["stack"]))
+        return _read_seat(line, self.money)
 
     def antes(self, text: str) -> None:
         self.hand.antes(read_lines(self.ante, text))
@@ -238,11 +267,7 @@ class WinamaxHand:
 
     def deal(self, line: str) -> None:
         """``Dealt to NAME [cards]`` or ``[cards so far] [new]``: the new card(s)."""
-        body = line[len("Dealt to ") : -1]
-        name, _, new = body.rpartition(" [")
-        if name.endswith("]"):  # [cards so far] [new]
-            name = name.rpartition(" [")[0]
-        dealt = cards(new)
+        name, dealt = _read_deal(line)
         hand = self.hand
         street = hand.street
         if street is Street.THIRD:
@@ -258,21 +283,25 @@ class WinamaxHand:
             hand.deal_up([Deal(street, name, dealt, (True,))])
 
     def actions(self, text: str) -> None:
-        self.hand.actions(read_lines(self.action, text))
+        """A run of betting lines (one loop: a hand has a few dozen of them)."""
+        events: list[Event] = []
+        append, money, in_hand = events.append, self.money, self.in_hand
+        for offset, line in enumerate(text.split("\n")):
+            try:
+                name, verb, amount, all_in, fixed = _read_action(line, money)
+                in_hand.add(name)
+                append(fixed if fixed is not None else self._wager(name, verb, amount, all_in))
+            except FIELD_ERRORS as exc:
+                raise LineError(str(exc) or type(exc).__name__, offset) from None
+        self.hand.actions(events)
 
-    def action(self, line: str) -> Event:
-        name, verb, amount, all_in = _action_words(line)
-        self.in_hand.add(name)
-        if verb == "folds":
-            return Fold(name)
-        if verb == "checks":
-            return Check(name)
+    def _wager(self, name: str, verb: str, amount: int, all_in: bool) -> Event:
         bets = self.bets
         before = bets.put.get(name, 0)
         event: Event
         if verb == "raises":
             # Y leaves out the player's own bring-in (see the module docstring)
-            to = self.money(amount) + self.brought_in.get(name, 0)
+            to = amount + self.brought_in.get(name, 0)
             if bets.level and bets.level == max(self.brought_in.values(), default=-1):
                 event = Complete(name, to, all_in)
                 bets.add(event)
@@ -280,7 +309,7 @@ class WinamaxHand:
                 event = bets.raise_to(name, to, all_in)
             paid = to - before
         else:
-            paid = self.money(amount)
+            paid = amount
             if verb == "calls":
                 event = Call(name, paid, all_in)
             elif verb == "bets":
@@ -289,8 +318,12 @@ class WinamaxHand:
                 event = BringIn(name, paid, all_in)
                 self.brought_in[name] = paid
             bets.add(event)
-        if self._pay(name, paid) and not all_in:
-            event = _all_in(event)
+        left = self.stacks.get(name)
+        if left is not None:
+            left -= paid
+            self.stacks[name] = left
+            if left == 0 and paid > 0 and not all_in:
+                event = _all_in(event)
         return event
 
     # --- showdown, collects, summary --------------------------------------------------------------
