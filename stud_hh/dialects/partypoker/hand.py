@@ -165,10 +165,13 @@ class PartyPokerHand:
         self.main_pot_wins: list[int] = []  # where the "main pot" collects are in the events
 
     def read(self, kind: str, text: str) -> None:
-        if self.betting and kind in _ENDS:
+        _READERS[kind](self, text)
+
+    def end_betting(self) -> None:
+        """The first line of the hand's end: the last street's betting is over."""
+        if self.betting:
             self._close_street()
             self.betting = False
-        _READERS[kind](self, text)
 
     def _close_street(self) -> None:
         """A street's betting is over: its chips are in the pot, less a bet nobody called
@@ -275,9 +278,11 @@ class PartyPokerHand:
         """The event for ``added`` chips put in by ``wager`` (see the module docstring)."""
         bets = self.bets
         event: Event
-        if wager == "calls":
-            event = Call(name, added)
-        elif wager == "bets" or wager == "double bets":
+        if wager == "calls":  # most lines: the street total grows (``StreetBets.add``, inline)
+            put = bets.put
+            put[name] = put.get(name, 0) + added
+            return Call(name, added)
+        if wager == "bets" or wager == "double bets":
             event = Bet(name, added)
         elif wager == "raises":
             return bets.raise_by_added(name, added)
@@ -506,12 +511,17 @@ def _nothing(builder: PartyPokerHand, text: str) -> None:
     """The header (read before the hand) and lines that say nothing more."""
 
 
+def _ending(read: Callable[[PartyPokerHand, str], None]) -> Callable[[PartyPokerHand, str], None]:
+    """``read``, after closing the betting (a line of the hand's results)."""
+    def reader(builder: PartyPokerHand, text: str) -> None:
+        builder.end_betting()
+        read(builder, text)
+    return reader
+
+
 def _street(street: Street) -> Callable[[PartyPokerHand, str], None]:
     return lambda builder, text: builder.street(street)
 
-
-#: the line kinds that end the betting: the hand's results
-_ENDS = frozenset({"SHOWS", "LOW", "MUCKS", "NO_SHOW", "NO_LOW", "WINS"})
 
 _READERS: dict[str, Callable[[PartyPokerHand, str], None]] = {
     "HEADER": _nothing,
@@ -524,12 +534,11 @@ _READERS: dict[str, Callable[[PartyPokerHand, str], None]] = {
     **{kind: _street(street) for kind, street in _STREETS.items()},
     "DEALT": PartyPokerHand.dealt,
     "ACTIONS": PartyPokerHand.actions,
-    "SHOWS": PartyPokerHand.shows,
-    "LOW": PartyPokerHand.low,
-    "MUCKS": PartyPokerHand.mucks,
-    "NO_SHOW": PartyPokerHand.no_show,
-    "NO_LOW": PartyPokerHand.no_low,
-    "WINS": PartyPokerHand.wins,
+    # the hand's results: the first of them ends the betting
+    **{kind: _ending(read) for kind, read in (
+        ("SHOWS", PartyPokerHand.shows), ("LOW", PartyPokerHand.low),
+        ("MUCKS", PartyPokerHand.mucks), ("NO_SHOW", PartyPokerHand.no_show),
+        ("NO_LOW", PartyPokerHand.no_low), ("WINS", PartyPokerHand.wins))},
     "NOTE": PartyPokerHand.note,
     "CHAT": PartyPokerHand.chat,
 }

@@ -197,10 +197,13 @@ class WinamaxHand:
         self.banners: list[int] = []  # where each street's StreetStart is in the events
 
     def read(self, kind: str, text: str) -> None:
-        if self.betting and kind in _ENDS:
+        _READERS[kind](self, text)
+
+    def end_betting(self) -> None:
+        """The showdown, the collects or the summary: the last street's betting is over."""
+        if self.betting:
             self._close_street()
             self.betting = False
-        _READERS[kind](self, text)
 
     def _close_street(self) -> None:
         """A street's betting is over: a bet nobody called goes back (Winamax prints no
@@ -424,8 +427,13 @@ def _nothing(builder: WinamaxHand, text: str) -> None:
     """The header (read before the hand) and banners that say nothing more."""
 
 
-#: the line kinds that end the betting
-_ENDS = frozenset({"SHOW_DOWN", "COLLECTS", "SUMMARY"})
+def _ending(read: Callable[[WinamaxHand, str], None]) -> Callable[[WinamaxHand, str], None]:
+    """``read``, after closing the betting (the first line after it)."""
+    def reader(builder: WinamaxHand, text: str) -> None:
+        builder.end_betting()
+        read(builder, text)
+    return reader
+
 
 _READERS: dict[str, Callable[[WinamaxHand, str], None]] = {
     "HEADER": _nothing,
@@ -440,10 +448,10 @@ _READERS: dict[str, Callable[[WinamaxHand, str], None]] = {
     "SEVENTH": WinamaxHand.street,
     "DEALS": WinamaxHand.deal_lines,
     "ACTIONS": WinamaxHand.actions,
-    "SHOW_DOWN": WinamaxHand.showdown,
+    "SHOW_DOWN": _ending(WinamaxHand.showdown),
     "SHOWS": WinamaxHand.shows,
-    "COLLECTS": WinamaxHand.collects,
-    "SUMMARY": _nothing,
+    "COLLECTS": _ending(WinamaxHand.collects),
+    "SUMMARY": _ending(_nothing),
     "TOTAL_POT": WinamaxHand.total_pot,
     "BOARD": WinamaxHand.board,
     "SEAT_RESULTS": WinamaxHand.seat_results,
