@@ -520,7 +520,16 @@ def _ending(read: Callable[[PartyPokerHand, str], None]) -> Callable[[PartyPoker
 
 
 def _street(street: Street) -> Callable[[PartyPokerHand, str], None]:
-    return lambda builder, text: builder.street(street)
+    """A street's banner, and the hero's card(s) dealt on it."""
+    def reader(builder: PartyPokerHand, text: str) -> None:
+        builder.street(street)
+        _, newline, dealt = text.partition("\n")
+        if newline:
+            try:
+                builder.dealt(dealt)
+            except FIELD_ERRORS as exc:
+                raise LineError(str(exc) or type(exc).__name__, 1) from None
+    return reader
 
 
 _READERS: dict[str, Callable[[PartyPokerHand, str], None]] = {

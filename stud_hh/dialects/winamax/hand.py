@@ -252,6 +252,16 @@ class WinamaxHand:
     # --- streets, cards, betting ----------------------------------------------------------------
 
     def street(self, text: str) -> None:
+        """A street's banner and the cards dealt on it."""
+        banner, newline, deals = text.partition("\n")
+        self.banner(banner)
+        if newline:
+            try:
+                self.deal_lines(deals)
+            except LineError as exc:
+                raise LineError(str(exc), exc.offset + 1) from None
+
+    def banner(self, text: str) -> None:
         street = _STREETS[text[4:].split(" ")[0]]
         self._close_street()
         self.banners.append(len(self.hand.events))
