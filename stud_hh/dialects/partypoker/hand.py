@@ -105,8 +105,8 @@ _NOTES = {" has joined the table.": "joins", " has left the table.": "leaves",
 
 @lru_cache(maxsize=4096)  # a session repeats its lines: the same players bet the same amounts
 def _read_action(line: str, money: Callable[[str], int]) -> tuple[str, str, int, Event | None]:
-    """``Player4 double bets [120]`` -> (``Player4``, ``double bets``, 120, None); a fold or
-    a check comes with its event (``Fold``, ``Check``), the same for every hand."""
+    """``Player4 double bets [120]`` -> (``Player4``, ``double bets``, 120, its ``Bet``): the
+    event where the line alone says it (a fold, check, call, bet or bring-in), else None."""
     match = _ACTION.fullmatch(line)
     if match is None:
         raise ValueError(f"unreadable action {line!r}")
@@ -117,7 +117,14 @@ def _read_action(line: str, money: Callable[[str], int]) -> tuple[str, str, int,
         return name, verb, 0, Check(name)
     if verb == "opens":
         return name, verb, 0, None
-    return name, match["wager"], money(match["amount"]), None
+    wager, added = match["wager"], money(match["amount"])
+    if wager == "calls":
+        return name, wager, added, Call(name, added)
+    if wager == "bets" or wager == "double bets":
+        return name, wager, added, Bet(name, added)
+    if wager == "bring-ins":
+        return name, wager, added, BringIn(name, added)
+    return name, wager, added, None  # completes, raises, is all-In: what he had in matters
 
 
 def cards(text: str) -> tuple[int, ...]:
@@ -249,52 +256,51 @@ class PartyPokerHand:
             hand.deal_up([up_card_deal(street, name, dealt)])
 
     def actions(self, text: str) -> None:
-        """A run of betting lines (one loop: a hand has a few dozen of them)."""
+        """A run of betting lines (one loop: a hand has a few dozen of them). Most lines
+        are the same event in every hand (a fold, a call of $1): read once (``_read_action``),
+        they only move the street's totals here."""
         events: list[Event] = []
         append = events.append
-        money, stacks, in_hand, wager = self.money, self.stacks, self.in_hand, self._wager
+        money, stacks, in_hand, bets = self.money, self.stacks, self.in_hand, self.bets
+        put = bets.put
         for offset, line in enumerate(text.split("\n")):
             try:
-                name, verb, added, fixed = _read_action(line, money)
+                name, verb, added, event = _read_action(line, money)
                 in_hand.add(name)
-                if fixed is not None:
-                    append(fixed)
-                    continue
-                if verb == "opens":
-                    continue
-                event = wager(name, verb, added)
+                if event is None:
+                    if verb == "opens":
+                        continue
+                    event = self._wager(name, verb, added)
+                elif verb == "calls":
+                    put[name] = put.get(name, 0) + added
+                elif added:  # a bet or the bring-in: the street's total is his
+                    put[name] = added
+                    if added > bets.level:
+                        bets.level = added
+                    if verb == "bring-ins":
+                        self.brought_in = added
             except FIELD_ERRORS as exc:
                 raise LineError(str(exc) or type(exc).__name__, offset) from None
-            left = stacks.get(name)
-            if left is not None:
-                left -= added
-                stacks[name] = left
-                if left == 0 and added > 0 and not event.all_in:  # type: ignore[union-attr]
-                    event = _all_in(event)
+            if added:
+                left = stacks.get(name)
+                if left is not None:
+                    left -= added
+                    stacks[name] = left
+                    if left == 0 and not event.all_in:  # type: ignore[union-attr]
+                        event = _all_in(event)
             append(event)
         self.hand.actions(events)
 
     def _wager(self, name: str, wager: str, added: int) -> Event:
         """The event for ``added`` chips put in by ``wager`` (see the module docstring)."""
         bets = self.bets
-        event: Event
-        if wager == "calls":  # most lines: the street total grows (``StreetBets.add``, inline)
-            put = bets.put
-            put[name] = put.get(name, 0) + added
-            return Call(name, added)
-        if wager == "bets" or wager == "double bets":
-            event = Bet(name, added)
-        elif wager == "raises":
+        if wager == "raises":
             return bets.raise_by_added(name, added)
-        elif wager == "completes":
+        if wager == "completes":
             event = Complete(name, bets.put.get(name, 0) + added)
-        elif wager == "bring-ins":
-            event = BringIn(name, added)
-            self.brought_in = added
-        else:  # is all-In: what it is depends on what it faces
-            return self._all_in_wager(name, added)
-        bets.add(event)
-        return event
+            bets.add(event)
+            return event
+        return self._all_in_wager(name, added)  # is all-In: what it faces says what it is
 
     def _all_in_wager(self, name: str, added: int) -> Event:
         bets = self.bets
