@@ -6,10 +6,10 @@ the ratio against a reference tree measured in the same run.
     python benchmarks/parse_bench.py --sites [--hands 10000] [--rounds 5]
 
 ``--sites``: each site's dialect (Full Tilt, Bovada, Winning, PartyPoker, Winamax) on its
-real hands replicated
-the same way, against PokerStars through Lark, in the same rounds (a fresh process per
-site and round, the order rotating): hands/second each, and each site's speed per hand
-over PokerStars' (the median of the rounds' ratios; issue 18 asks for at least 1).
+real hands replicated the same way, against PokerStars through Lark, in the same rounds (a
+fresh process per site and round, the order rotating): hands/second each, and each site's
+speed per hand over PokerStars' (the median of the rounds' ratios; issue 18 asks for at
+least 1).
 
 Builds (once, cached) a corpus of PokerStars hands replicated from the real ones with fresh
 ids (or takes ``--corpus``: a hand history file, or a directory of ``*.txt`` ones, such as
