@@ -404,9 +404,12 @@ class PartyPokerHand:
     # --- the hand -------------------------------------------------------------------------------
 
     def build(self, source: Source) -> Hand:
-        events = list(self.hand.finish())
         hand = self.hand
-        put_shown_deals(events, hand.revealed, self.banners, hand.third_slots.keys() | hand.folded)
+        hand.finish()  # fills the hero's hidden cards from his shown hand
+        events = hand.events
+        if hand.revealed:
+            put_shown_deals(events, hand.revealed, self.banners,
+                            hand.third_slots.keys() | hand.folded)
         collected = self.collected - take_from_wins(events, self.returned)
         total = self.pot
         # no rake is printed: it is what the winners left of the pot; tournament chips are
@@ -414,8 +417,8 @@ class PartyPokerHand:
         rake = 0 if self.game.tournament_id else max(total - collected, 0)
         events.append(Summary(total, rake))
         in_hand = self.in_hand
-        seats = tuple(s if s.player in in_hand else Seat(s.seat, s.player, s.stack, True)
-                      for s in self.seats)
+        seats = tuple([s if s.player in in_hand else Seat(s.seat, s.player, s.stack, True)
+                       for s in self.seats])
         return Hand(header=self.header(), seats=seats, events=tuple(events), source=source)
 
     def header(self) -> Header:

@@ -392,9 +392,12 @@ class WinamaxHand:
     # --- the hand -------------------------------------------------------------------------------
 
     def build(self, source: Source) -> Hand:
-        events = list(self.hand.finish())
         hand = self.hand
-        put_shown_deals(events, hand.revealed, self.banners, hand.third_slots.keys() | hand.folded)
+        hand.finish()  # fills hidden cards from the shown hands
+        events = hand.events
+        if hand.revealed:
+            put_shown_deals(events, hand.revealed, self.banners,
+                            hand.third_slots.keys() | hand.folded)
         take_from_wins(events, self.returned)
         seats = tuple(Seat(s.seat, s.player, s.stack, sitting_out=s.player not in self.in_hand)
                       for s in self.seats)
