@@ -399,8 +399,9 @@ class WinamaxHand:
             put_shown_deals(events, hand.revealed, self.banners,
                             hand.third_slots.keys() | hand.folded)
         take_from_wins(events, self.returned)
-        seats = tuple(Seat(s.seat, s.player, s.stack, sitting_out=s.player not in self.in_hand)
-                      for s in self.seats)
+        in_hand = self.in_hand
+        seats = tuple([s if s.player in in_hand else Seat(s.seat, s.player, s.stack, True)
+                       for s in self.seats])
         return Hand(header=self.header(), seats=seats, events=tuple(events), source=source)
 
     def header(self) -> Header:
