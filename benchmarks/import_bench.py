@@ -106,28 +106,27 @@ def stages(source: Path, n: int = 4_000, chunk: int | None = None) -> dict[str, 
     """CPU milliseconds per hand of each import stage, in this process, on ``n`` hands.
 
     The same work as a worker's ``process_chunk`` and the writer, timed stage by stage
-    (``time.process_time``: less sensitive to a shared machine than wall time).
+    (``time.process_time``: less sensitive to a shared machine than wall time): parsing and
+    validation alone, then ``process_chunk`` again, whose cost beyond those two is the
+    rows stage (recap, facts, table rows, Arrow tables).
     """
     import gc
     import pickle
     from multiprocessing.reduction import ForkingPickler
 
-    from pipelines import facts_hook, hand_events
-    from pipelines.batches import BatchRows, empty_batch
     from pipelines.db import connect
     from pipelines.store import Writer
     from pipelines.transfer import pack, unpack
-    from pipelines.workers import CHUNK_HANDS
+    from pipelines.workers import CHUNK_HANDS, process_chunk, set_rules
     from stud_hh.dialects import hand_starts
     from stud_hh.parse import parse_raw
     from stud_hh.reader import read_hands
     from stud_hh.validate import validate
 
-    facts_of = facts_hook.collector()
-    assert facts_of is not None, "no stats module: nothing to time for facts"
     files = sorted(source.glob("*.txt")) if source.is_dir() else [source]
     clock = time.process_time
     chunk = chunk or CHUNK_HANDS
+    set_rules(None)
     gc.collect()
     gc.disable()  # as in the workers: no collection inside a chunk
     took: dict[str, float] = {}
@@ -140,44 +139,23 @@ def stages(source: Path, n: int = 4_000, chunk: int | None = None) -> dict[str, 
     raws = raws[:n]
     took["read+split"] = clock() - t
     validate(parse_raw(raws[0]))  # warm up (grammar, evaluator tables)
+    process_chunk(raws[:50])
     t = clock()
     hands = [parse_raw(r) for r in raws]
     took["parse"] = clock() - t
     t = clock()
-    found = [validate(h) for h in hands]  # type: ignore[arg-type]
+    for hand in hands:
+        validate(hand)  # type: ignore[arg-type]
     took["validate"] = clock() - t
     t = clock()
-    facts = [facts_of.of(h) for h in hands]  # type: ignore[arg-type]
-    took["facts"] = clock() - t
-    batches = []
-    flatten = arrow = events = 0.0
-    for start in range(0, len(raws), chunk):
-        rows = BatchRows()
-        collected = facts_hook.collector()
-        assert collected is not None
-        t = clock()
-        for i in range(start, min(start + chunk, len(raws))):
-            rows.add_hand(i - start, hands[i], found[i], raws[i].path, raws[i].line)  # type: ignore[arg-type]
-            collected.add(i - start, facts[i])  # type: ignore[arg-type]
-        t1 = clock()
-        batch = empty_batch()
-        batch.update(rows.tables())
-        batch["player_facts"] = collected.table(batch["hands"])
-        t2 = clock()
-        batch[hand_events.TABLE] = hand_events.events_table(
-            hands[start:start + chunk])  # type: ignore[arg-type]
-        events += clock() - t2
-        arrow += t2 - t1
-        flatten += t1 - t
-        batches.append(batch)
-    took["flatten"], took["to Arrow"], took["events"] = flatten, arrow, events
+    batches = [process_chunk(raws[start:start + chunk]) for start in range(0, n, chunk)]
+    took["rows"] = clock() - t - took["parse"] - took["validate"]
     t = clock()
     # what the pool does with a worker's batch (jobs > 1): pack, pickle, unpickle, unpack
     batches = [unpack(pickle.loads(ForkingPickler.dumps(pack(b)))) for b in batches]
     took["pickle"] = clock() - t
     with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
         con = connect(Path(tmp) / "stages.duckdb")
-        facts_hook.ensure_table(con)
         con.execute("INSERT INTO imports (import_id, started_at, status) "
                     "VALUES (1, now(), 'running')")
         writer = Writer(con, 1)

@@ -11,9 +11,11 @@ run and the run up to the stage before it, per hand: what each stage costs, repe
     python benchmarks/import_instructions.py                    # ~15 minutes on one core
     python benchmarks/import_instructions.py --reference /tmp/ref --stages parse validate
 
-Needs valgrind. The stages are those of a 1-worker import (``pipelines.workers`` and the
-writer), in order: parse, validate, facts, flatten, arrow (tables for the writer), write
-(DuckDB inserts, commits and the closing checkpoint).
+Needs valgrind. The stages are those of a 1-worker import, run through the entry points
+every tree has (``parse_raw``, ``validate``, ``workers.process_chunk``, ``store.Writer``), so
+trees of different designs compare: parse, validate, rows (facts, table rows and Arrow
+tables: a chunk's ``process_chunk`` less its parsing and validation), write (DuckDB
+inserts, commits and the closing checkpoint).
 """
 
 from __future__ import annotations
@@ -29,19 +31,25 @@ from pathlib import Path
 
 HERE = Path(os.path.abspath(__file__)).parent
 ROOT = HERE.parent
-STAGES = ("read", "parse", "validate", "facts", "flatten", "arrow", "write")
+STAGES = ("read", "parse", "validate", "rows", "write")
 CHUNK = 1_000
 
 
 def run_stages(tree: Path, stop: str, n: int, corpus: Path) -> None:
-    """In a child process under callgrind: the import's stages up to ``stop`` on ``n`` hands."""
+    """In a child process under callgrind: the import's stages up to ``stop`` on ``n`` hands.
+
+    Up to ``validate``: reading, then parsing, then validating every hand. ``rows``: reading,
+    then ``process_chunk`` (which parses and validates again, so its cost less that of the
+    ``validate`` run is the rest of a worker's work); ``write``: the same, each chunk then
+    stored.
+    """
     sys.path.insert(0, str(tree))
     import gc
 
-    from pipelines import facts_hook
-    from pipelines.batches import BatchRows, empty_batch
+    from pipelines import import_paths
     from pipelines.db import connect
     from pipelines.store import Writer
+    from pipelines.workers import process_chunk, set_rules
     from stud_hh.dialects import hand_starts
     from stud_hh.parse import parse_raw
     from stud_hh.reader import read_hands
@@ -49,18 +57,16 @@ def run_stages(tree: Path, stop: str, n: int, corpus: Path) -> None:
 
     upto = STAGES.index(stop)
     files = sorted(corpus.glob("*.txt"))
+    set_rules(None)
     # Warm-up outside the measured difference: grammar, tables, lazy imports, first batch.
-    for raw in list(read_hands(files[-1], boundary=hand_starts()))[:300]:
-        hand = parse_raw(raw)
-        validate(hand)  # type: ignore[arg-type]
-        collector = facts_hook.collector()
-        assert collector is not None
-        collector.of(hand)  # type: ignore[arg-type]
+    warm = list(read_hands(files[-1], boundary=hand_starts()))[:300]
+    for raw in warm:
+        validate(parse_raw(raw))  # type: ignore[arg-type]
+    process_chunk(warm)
     with tempfile.TemporaryDirectory() as tmp:
-        con = connect(Path(tmp) / "stages.duckdb")
-        facts_hook.ensure_table(con)
-        con.execute("INSERT INTO imports (import_id, started_at, status) "
-                    "VALUES (1, now(), 'running')")
+        db = Path(tmp) / "stages.duckdb"
+        import_paths([], db=db, jobs=1)  # the tree's own tables, and import run 1
+        con = connect(db)
         writer = Writer(con, 1)
         gc.collect()
         gc.disable()  # as in the workers: no collection inside a chunk
@@ -70,29 +76,16 @@ def run_stages(tree: Path, stop: str, n: int, corpus: Path) -> None:
             if len(raws) >= n:
                 break
         raws = raws[:n]
-        if upto >= 1:
+        if upto in (1, 2):
             hands = [parse_raw(r) for r in raws]
-        if upto >= 2:
-            found = [validate(h) for h in hands]  # type: ignore[arg-type]
+            if upto == 2:
+                for hand in hands:
+                    validate(hand)  # type: ignore[arg-type]
         if upto >= 3:
-            of = facts_hook.collector()
-            assert of is not None
-            facts = [of.of(h) for h in hands]  # type: ignore[arg-type]
-        if upto >= 4:
             for start in range(0, n, CHUNK):
-                rows = BatchRows()
-                collected = facts_hook.collector()
-                assert collected is not None
-                for i in range(start, min(start + CHUNK, n)):
-                    rows.add_hand(i - start, hands[i], found[i],  # type: ignore[arg-type]
-                                  raws[i].path, raws[i].line)
-                    collected.add(i - start, facts[i])  # type: ignore[arg-type]
-                if upto >= 5:
-                    batch = empty_batch()
-                    batch.update(rows.tables())
-                    batch["player_facts"] = collected.table(batch["hands"])
-                    if upto >= 6:
-                        writer.write(batch)
+                batch = process_chunk(raws[start:start + CHUNK])
+                if upto >= 4:
+                    writer.write(batch)
         con.close()  # the closing checkpoint belongs to the write
 
 

@@ -27,10 +27,11 @@ import duckdb
 import msgspec
 import pyarrow as pa
 
+from pipelines.schema import HAND_EVENTS
 from stud_hh.events import Hand
 
 TABLE = "hand_events"
-SCHEMA = pa.schema([pa.field("local", pa.int64()), pa.field("events", pa.binary())])
+SCHEMA = HAND_EVENTS.batch_schema
 
 _encoder = msgspec.msgpack.Encoder()
 _decoder = msgspec.msgpack.Decoder(Hand)

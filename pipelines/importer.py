@@ -18,12 +18,10 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
-from typing import Any
 
 import duckdb
 
-from pipelines import facts_hook
-from pipelines.batches import add_quarantine
+from pipelines.batches import Batch, add_quarantine
 from pipelines.db import WRITER_WAIT, connect, resolve_db, unwritable, writer_lock
 from pipelines.files import (
     FilePlan,
@@ -189,7 +187,6 @@ def _import(
 ) -> ImportResult:
     """The run between its ``imports`` row's opening and its status."""
     with sigint_deferred():
-        facts_hook.ensure_table(con)
         import_id = _begin(con, [str(p) for p in paths], rules, pool.jobs)
     result = ImportResult(db=db, import_id=import_id, jobs=pool.jobs)
     try:
@@ -261,7 +258,7 @@ def _run(
     totals = BatchCounts()
     chunks = _chunks(todo, states, settle, chunk_hands, result)
     for chunk, batch in pool.map_ordered((c, c.raws) for c in chunks):
-        result.skipped.other_games.update(batch.pop("other_games", None) or {})
+        result.skipped.other_games.update(batch.other_games)
         rows = []
         finished = rejected = 0
         for mark in chunk.marks:
@@ -298,11 +295,10 @@ def _run(
             ))
 
 
-def _quarantined(batch: dict[str, Any], mark: _Mark) -> bool:
+def _quarantined(batch: Batch, mark: _Mark) -> bool:
     """Whether the batch quarantines the hand starting at the mark's last line."""
-    q = batch["quarantine"]
-    return any(f == mark.plan.path and line == mark.last_line
-               for f, line in zip(q["file"], q["hand_line"], strict=True))
+    return any(row["file"] == mark.plan.path and row["hand_line"] == mark.last_line
+               for row in batch.quarantine)
 
 
 def _chunks(

@@ -22,12 +22,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import duckdb
-import polars as pl
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from pipelines import facts_hook, hand_events
-from pipelines.batches import Columns, arrow_schema, to_tables
+from pipelines.batches import Batch
+from pipelines.schema import PLAYER_FACTS
 
 _CHILDREN = ("hand_players", "actions", "violations")
 
@@ -64,13 +63,11 @@ class Writer:
         #: No stored hand id is above this one (None: no hand stored). Hand ids grow over
         #: time, so a batch usually starts above it and cannot repeat a stored hand.
         self.top_id: str | None = row[1] if row else None
-        self.facts_columns = _table_columns(con, facts_hook.TABLE)
-        schema = facts_hook.facts_schema()
-        self.facts_arrow = None if schema is None else arrow_schema(
-            {**schema, "local": pl.Int64})
+        con.execute(PLAYER_FACTS.ddl(if_not_exists=True))
+        self.facts_columns = _table_columns(con, PLAYER_FACTS.name)
 
     def write(
-        self, batch: dict[str, Columns], file_rows: Sequence[Sequence[object]] = (),
+        self, batch: Batch, file_rows: Sequence[Sequence[object]] = (),
         files_done: int = 0, files_rejected: int = 0,
         revise: Sequence[tuple[str, int]] = (),
     ) -> BatchCounts:
@@ -81,13 +78,11 @@ class Writer:
         that is ``next_key + local``, computed by DuckDB during the insert, no join.
         ``revise``: ``(file, line)`` of hands read again (see the module docstring).
         """
-        tables = to_tables(batch)
+        tables = batch.tables
         hands = tables["hands"]
-        kinds = batch["quarantine"]["kind"]
-        if isinstance(kinds, pa.ChunkedArray):
-            kinds = kinds.to_pylist()
+        quarantine = batch.quarantine_table()
         counts = BatchCounts()
-        counts.quarantined = kinds.count("hand")
+        counts.quarantined = batch.quarantined_hands
         counts.found = hands.num_rows + counts.quarantined
         con = self.con
         con.execute("BEGIN TRANSACTION")
@@ -110,16 +105,13 @@ class Writer:
                     if errors + warnings and local not in dropped:
                         counts.with_violations += 1
                         counts.violations += errors + warnings
-                facts = batch.get("player_facts")
-                if facts is not None and self.facts_columns:
-                    table = self._facts_table(facts)
-                    if table.num_rows:
-                        self._insert(facts_hook.TABLE, table, keys)
-                events = batch.get(hand_events.TABLE)
-                if events is not None and events.num_rows:
-                    self._insert(hand_events.TABLE, events, keys)
-            if tables["quarantine"].num_rows:
-                self._insert("quarantine", tables["quarantine"], None,
+                facts = self._facts_table(tables["player_facts"])
+                if facts.num_rows:
+                    self._insert(PLAYER_FACTS.name, facts, keys)
+                if tables["hand_events"].num_rows:
+                    self._insert("hand_events", tables["hand_events"], keys)
+            if quarantine.num_rows:
+                self._insert("quarantine", quarantine, None,
                              f", {self.import_id} AS import_id", has_local=False)
             if file_rows:
                 self._store_files(file_rows)
@@ -152,8 +144,7 @@ class Writer:
                 "SELECT hand_key FROM hands WHERE source_file = ? AND source_line = ?",
                 [file, line]).fetchall()]
             for key in keys:
-                facts = (facts_hook.TABLE,) if self.facts_columns else ()
-                for table in (*_CHILDREN, hand_events.TABLE, *facts, "hands"):
+                for table in (*_CHILDREN, "hand_events", PLAYER_FACTS.name, "hands"):
                     self.con.execute(f"DELETE FROM {table} WHERE hand_key = ?", [key])
             replaced += len(keys)
             self.con.execute(
@@ -232,19 +223,11 @@ class Writer:
                       "JOIN _batch_keys k USING (local)")
         self.con.execute(f"INSERT INTO {table} BY NAME {select}")
 
-    def _facts_table(self, facts: pa.Table | Columns) -> pa.Table:
+    def _facts_table(self, facts: pa.Table) -> pa.Table:
         """The facts rows with only the columns the stored table has (it may predate a
         catalogue change until ``stud-hh rebuild``)."""
-        if isinstance(facts, pa.Table):
-            names = facts.column_names
-            if all(n in self.facts_columns or n == "local" for n in names):
-                return facts
-            return facts.select([n for n in names if n in self.facts_columns or n == "local"])
-        wanted = {name: values for name, values in facts.items()
-                  if name in self.facts_columns or name == "local"}
-        if self.facts_arrow is not None and set(self.facts_arrow.names) == set(wanted):
-            return pa.Table.from_pydict(wanted, schema=self.facts_arrow)
-        return pl.DataFrame(wanted, strict=False).to_arrow()
+        kept = [n for n in facts.column_names if n in self.facts_columns or n == "local"]
+        return facts if len(kept) == facts.num_columns else facts.select(kept)
 
 
 def _table_columns(con: duckdb.DuckDBPyConnection, table: str) -> set[str]:

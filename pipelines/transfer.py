@@ -10,21 +10,33 @@ that cross a process boundary are packed; ``jobs=1`` hands tables over as they a
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import pyarrow as pa
 
-
-def pack(batch: dict[str, Any]) -> dict[str, Any]:
-    """The batch with every Arrow table replaced by its IPC stream (one buffer)."""
-    return {name: _stream(value) if isinstance(value, pa.Table) else value
-            for name, value in batch.items()}
+from pipelines.batches import Batch
 
 
-def unpack(packed: dict[str, Any]) -> dict[str, Any]:
+@dataclass(slots=True)
+class Packed:
+    """A ``Batch`` with each table as one IPC stream buffer."""
+
+    streams: dict[str, pa.Buffer]
+    quarantine: list[dict[str, Any]]
+    other_games: dict[str, int]
+
+
+def pack(batch: Batch) -> Packed:
+    return Packed({name: _stream(table) for name, table in batch.tables.items()},
+                  batch.quarantine, batch.other_games)
+
+
+def unpack(packed: Packed) -> Batch:
     """The batch ``pack`` was given: IPC streams read back as Arrow tables."""
-    return {name: pa.ipc.open_stream(value).read_all() if isinstance(value, pa.Buffer)
-            else value for name, value in packed.items()}
+    return Batch({name: pa.ipc.open_stream(stream).read_all()
+                  for name, stream in packed.streams.items()}, packed.quarantine,
+                 packed.other_games)
 
 
 def _stream(table: pa.Table) -> pa.Buffer:

@@ -26,13 +26,14 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
-from pipelines import facts_hook, hand_events
-from pipelines.batches import BatchRows, add_quarantine, empty_batch
-from pipelines.facts_batch import FactsCollector
-from pipelines.transfer import pack, unpack
+from pipelines.batches import Batch, Chunk, add_quarantine
+from pipelines.rows import hand_rows
+from pipelines.transfer import Packed, pack, unpack
 from stud_hh.events import Hand, OtherGame, ParseError
+from stud_hh.facts import player_facts
 from stud_hh.parse import parse_raw as _parse_raw
 from stud_hh.reader import RawHand
+from stud_hh.recap import recap
 from stud_hh.rules import RuleSet, preset
 from stud_hh.validate import Violation, validate
 
@@ -42,8 +43,6 @@ from stud_hh.validate import Violation, validate
 #: but peaked ~40 MiB higher in the main process and ~30 MiB in each worker.
 CHUNK_HANDS = 1000
 
-#: Table name -> Arrow table, or column lists (quarantine rows, batches built by hand).
-Batch = dict[str, Any]
 T = TypeVar("T")
 
 _rules: RuleSet | None = None
@@ -91,11 +90,11 @@ def parse_raw(raw: RawHand) -> Hand | ParseError | OtherGame:
 
 
 def process_chunk(raws: list[RawHand]) -> Batch:
-    """Parse, validate, compute facts and flatten ``raws``; hands back Arrow tables.
+    """Parse, validate, compute facts and rows of ``raws``; hands back Arrow tables.
 
     Everything per hand happens here, in the worker: the writer only inserts. The tables
-    are Arrow (pickled as Arrow IPC buffers, far cheaper than lists of Python objects);
-    quarantine rows stay column lists, to which the importer may add whole-file rows.
+    are Arrow (sent as Arrow IPC buffers, far cheaper than lists of Python objects);
+    quarantine rows stay rows, to which the importer may add whole-file rows.
     """
     # No collection inside a chunk: the hands are gc=False structs freed by reference
     # counting, and the rows pile up in lists a collection would traverse again and again
@@ -110,21 +109,21 @@ def process_chunk(raws: list[RawHand]) -> Batch:
 
 
 def _process_chunk(raws: list[RawHand]) -> Batch:
-    """One stage at a time over the whole chunk: parse all, validate all, then flatten.
+    """One stage at a time over the whole chunk: parse all, validate all, then the rows.
 
     Why not hand by hand: interleaving the parser and the validator makes each evict the
     other's code and data from the CPU caches (and CPython's type-attribute cache). The
     validator measured ~195 µs a hand when it ran right after each parse against ~135 µs
     over already-parsed hands; a chunk of 1,000 parsed hands is only ~15 MB.
     """
-    batch: Batch = empty_batch()
+    batch = Batch()
     parsed: list[tuple[RawHand, Hand]] = []
     for raw in raws:
         item = parse_raw(raw)
         if isinstance(item, ParseError):
             add_quarantine(batch, item, file=raw.path, line=raw.line, text=raw.text)
         elif isinstance(item, OtherGame):  # a mixed-game file's hold'em, Omaha, draw...
-            other = batch.setdefault("other_games", {})  # counted per game, not stored
+            other = batch.other_games  # counted per game, not stored
             other[item.game] = other.get(item.game, 0) + 1
         else:
             parsed.append((raw, item))
@@ -135,37 +134,29 @@ def _process_chunk(raws: list[RawHand]) -> Batch:
         except Exception as exc:
             _quarantine_failed(batch, raw, hand, "validator", exc)
     del parsed
-    rows = BatchRows()
-    facts = facts_hook.collector()
-    kept: list[Hand] = []
+    chunk = Chunk()
     for raw, hand, found in audited:
-        if add_audited(batch, rows, facts, len(kept), raw, hand, found):
-            kept.append(hand)
-    tables = rows.tables()
-    if facts is not None:
-        tables["player_facts"] = facts.table(tables["hands"])
-    tables[hand_events.TABLE] = hand_events.events_table(kept)
-    batch.update(tables)
+        add_audited(batch, chunk, raw, hand, found)
+    batch.tables = chunk.tables()
     return batch
 
 
 def add_audited(
-    batch: Batch, rows: BatchRows, facts: FactsCollector | None, local: int, raw: RawHand,
-    hand: Hand, found: list[Violation],
+    batch: Batch, chunk: Chunk, raw: RawHand, hand: Hand, found: list[Violation],
 ) -> bool:
-    """Add a validated hand and its facts as ``local`` (True), or quarantine it (False)."""
+    """Add a validated hand's rows and facts to ``chunk`` (True), or quarantine it (False)."""
     try:
-        computed = facts.of(hand) if facts is not None else None
+        seen = recap(hand)
+        facts = player_facts(hand, seen)
     except Exception as exc:
         _quarantine_failed(batch, raw, hand, "facts", exc)
         return False
     try:
-        rows.add_hand(local, hand, found, raw.path, raw.line)
+        rows = hand_rows(len(chunk), hand, seen, found, raw.path, raw.line)
     except Exception as exc:
         _quarantine_failed(batch, raw, hand, "flattening", exc)
         return False
-    if facts is not None:
-        facts.add(local, computed)  # type: ignore[arg-type]
+    chunk.add(hand, rows, facts)
     return True
 
 
@@ -179,7 +170,7 @@ def _quarantine_failed(
     )
 
 
-def _packed(work: Callable[[list[RawHand]], Batch], raws: list[RawHand]) -> Batch:
+def _packed(work: Callable[[list[RawHand]], Batch], raws: list[RawHand]) -> Packed:
     """``work(raws)`` in a worker, its tables packed for the trip back (``transfer``)."""
     return pack(work(raws))
 

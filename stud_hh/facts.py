@@ -2,8 +2,13 @@
 
 Stats are plain sums over these facts (``pipelines/stats/catalogue.py``), so every stud
 definition (what a steal is, who faced a continuation bet, what a bring-in "called") lives
-here, in one walk over a hand's events, and nowhere else. The module is pure: it reads a
-``Hand`` and returns records; it never touches a database.
+here, and nowhere else. The module is pure: it reads a ``Hand`` and returns records; it
+never touches a database.
+
+A hand is read in three steps: ``stud_hh.recap`` goes over the events once for what needs
+no betting order (cards, the bring-in, antes, returns, collections, rake, shown hands) and
+keeps the betting events; ``_Betting`` replays those in order and decides the 3rd-street
+and later-street facts; ``_money``, ``_won_on_third`` and ``_showdown`` add the results.
 
 Definitions worth knowing (``docs/stats.md`` has the full list):
 
@@ -17,6 +22,7 @@ Definitions worth knowing (``docs/stats.md`` has the full list):
   shows a better door card (higher rank; lower for razz, ace low).
 * Streets are "seen" when the player is live (not folded) as the street is dealt.
 * A showdown is a hand that ends with two or more live players.
+* The rake is shared by ``rake_shares``, the one definition every table uses.
 
 >>> from stud_hh.events import *
 >>> from stud_hh.cards import parse_cards
@@ -42,40 +48,20 @@ Definitions worth knowing (``docs/stats.md`` has the full list):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 import msgspec
 
 from stud_hh.cards import low_rank, rank, suit
-from stud_hh.events import (
-    Ante,
-    Bet,
-    BettingCapped,
-    BoardCard,
-    BringIn,
-    Call,
-    Chat,
-    Check,
-    Collect,
-    Complete,
-    Deal,
-    DoubleBetAllowed,
-    Fold,
-    Game,
-    Hand,
-    Muck,
-    NoLowHand,
-    NoShow,
-    Raise,
-    SeatResult,
-    Show,
-    ShowdownStart,
-    Street,
-    StreetStart,
-    Summary,
-    TableNote,
-    UncalledReturn,
-)
+from stud_hh.evaluate import high_value, low8_value
+from stud_hh.events import Game, Hand, Header, Seat, Show, Street
+from stud_hh.recap import Action, ActionKind, Recap, Round, recap
+
+# Enum members read in the per-decision code, as module constants: reading an enum
+# member's attribute costs ~15 times a global in CPython 3.11.
+_THIRD, _FOURTH = Street.THIRD, Street.FOURTH
+_STUD, _STUD8, _RAZZ = Game.STUD, Game.STUD8, Game.RAZZ
 
 #: Streets after the deal that have their own betting facts (4th street .. the river).
 LATER_STREETS: tuple[Street, ...] = (Street.FOURTH, Street.FIFTH, Street.SIXTH, Street.SEVENTH)
@@ -93,21 +79,11 @@ CATEGORIES: dict[Game, tuple[str, ...]] = {
     Game.STUD: STUD_CATEGORIES, Game.STUD8: STUD8_CATEGORIES, Game.RAZZ: RAZZ_CATEGORIES,
 }
 
-
-# Enum members as module constants: reading an enum attribute costs about ten bytecodes,
-# and import would pay for several in every hand.
-_THIRD, _FOURTH = Street.THIRD, Street.FOURTH
-_STUD, _STUD8, _RAZZ = Game.STUD, Game.STUD8, Game.RAZZ
-
-
-class StreetFacts(msgspec.Struct, gc=False, array_like=True):
+class StreetFacts(msgspec.Struct, gc=False):
     """Betting facts of one player on one of 4th..7th street.
 
     ``bet_opp``: had a decision with no bet in front; ``faced_bet``: had a decision facing a
     bet or raise; ``checkraise_opp``: checked, then faced a bet on the same street.
-    (``array_like``: encoded as a list of its values, not a map with the field names; the
-    import's Arrow step encodes all of a chunk's street records at once and reads the
-    values out of the bytes, which then cost half as much: ``pipelines.facts_batch``.)
     """
 
     saw: bool = False
@@ -125,9 +101,10 @@ class StreetFacts(msgspec.Struct, gc=False, array_like=True):
 class PlayerFacts(msgspec.Struct, kw_only=True, gc=False):
     """One dealt-in player's facts for one hand. Money in the hand's smallest unit.
 
-    Built once by ``player_facts`` and then only read; flattened to columns by
-    ``pipelines.stats.facts_table`` (street facts become ``<name>_<street>``), and at
-    import, in the same layout, by ``pipelines.facts_batch``.
+    Built once by ``player_facts`` and then only read; stored as one ``player_facts`` row
+    (``pipelines.schema``): the fields in order, then each street's facts as
+    ``<name>_<street>`` columns (``streets`` is last so a row is the record's values in
+    order).
     """
 
     player: str
@@ -170,8 +147,7 @@ class PlayerFacts(msgspec.Struct, kw_only=True, gc=False):
     bi_call_complete: bool = False
     bi_reraise: bool = False
     bi_walk: bool = False
-    # 4th .. 7th street
-    streets: tuple[StreetFacts, ...] = ()  # 4th, 5th, 6th, 7th
+    # 4th .. 7th street (each street's own facts: ``streets``, the last field)
     open_pair_4th: bool = False
     big_bet_opp_4th: bool = False
     big_bet_4th: bool = False
@@ -193,6 +169,10 @@ class PlayerFacts(msgspec.Struct, kw_only=True, gc=False):
     scoop: bool | None = None
     low_made: bool | None = None
     razz_low: int | None = None  # top card of the razz low at showdown (5..13), None: paired
+    streets: tuple[StreetFacts, ...] = ()  # 4th, 5th, 6th, 7th
+
+
+# --- starting hands, lows and the rake ------------------------------------------------------
 
 
 def start_category(game: Game, cards: Sequence[int], door: int) -> str:
@@ -214,59 +194,27 @@ def start_category(game: Game, cards: Sequence[int], door: int) -> str:
     >>> start_category(Game.RAZZ, p("Ac Ad 7h"), p("7h")[0])
     'paired'
     """
-    if len(cards) == 3:  # the only case import meets: inline rank arithmetic, ~4x faster
-        return _start_category3(game, cards[0], cards[1], cards[2], door)
     ranks = [rank(c) for c in cards]
+    lows = [1 if r == 14 else r for r in ranks]  # the ace plays low too
     distinct = len(set(ranks))
-    if game is Game.RAZZ:
+    top_low = max(lows)
+    if game is _RAZZ:
         if distinct < 3:
             return "paired"
-        top = max(low_rank(c) for c in cards)
-        if top <= 6:
+        if top_low <= 6:
             return "three_to_6"
-        return "three_to_7" if top == 7 else "three_to_8" if top == 8 else "rough"
+        return "three_to_7" if top_low == 7 else "three_to_8" if top_low == 8 else "rough"
     if distinct == 1:
         return "rolled_up"
     if distinct == 2:
         return "split_pair" if ranks.count(rank(door)) == 2 else "buried_pair"
-    if game is Game.STUD8 and max(low_rank(c) for c in cards) <= 8:
+    if game is _STUD8 and top_low <= 8:
         return "three_low"
     if len({suit(c) for c in cards}) == 1:
         return "three_flush"
-    for run in (sorted(ranks), sorted(1 if r == 14 else r for r in ranks)):
-        if run[2] - run[0] == 2:
+    for run in (sorted(ranks), sorted(lows)):
+        if run[-1] - run[0] == len(run) - 1:
             return "three_straight"
-    return "other"
-
-
-def _start_category3(game: Game, a: int, b: int, c: int, door: int) -> str:
-    """``start_category`` of exactly three cards (ranks are ``(card >> 2) + 2``)."""
-    ra, rb, rc = (a >> 2) + 2, (b >> 2) + 2, (c >> 2) + 2
-    if game is _RAZZ:
-        if ra in (rb, rc) or rb == rc:
-            return "paired"
-        top = max(1 if ra == 14 else ra, 1 if rb == 14 else rb, 1 if rc == 14 else rc)
-        if top <= 6:
-            return "three_to_6"
-        return "three_to_7" if top == 7 else "three_to_8" if top == 8 else "rough"
-    if ra == rb == rc:
-        return "rolled_up"
-    if ra in (rb, rc) or rb == rc:
-        rd = (door >> 2) + 2
-        return "split_pair" if (ra == rd) + (rb == rd) + (rc == rd) == 2 else "buried_pair"
-    if game is _STUD8 and max(
-        1 if ra == 14 else ra, 1 if rb == 14 else rb, 1 if rc == 14 else rc
-    ) <= 8:
-        return "three_low"
-    if (a & 3) == (b & 3) == (c & 3):
-        return "three_flush"
-    low, high = min(ra, rb, rc), max(ra, rb, rc)
-    if high - low == 2:
-        return "three_straight"
-    if high == 14:  # the ace plays low: A-2-3
-        return "three_straight" if max(
-            1 if ra == 14 else ra, 1 if rb == 14 else rb, 1 if rc == 14 else rc
-        ) == 3 else "other"
     return "other"
 
 
@@ -281,389 +229,358 @@ def razz_low(cards: Sequence[int]) -> int | None:
     return distinct[4] if len(distinct) >= 5 else None
 
 
-_DECISIONS = frozenset((BringIn, Complete, Bet, Raise, Call, Check, Fold))
-_AGGRESSIVE = frozenset((Complete, Bet, Raise))
-_VOLUNTARY = frozenset((Call, Complete, Bet, Raise))
-#: Decisions whose ``amount`` is the chips they add (a completion or raise names the total).
-_PAYS_AMOUNT = frozenset((BringIn, Bet, Call))
-#: Events no fact depends on: the pre-pass drops them before testing the kinds it reads.
-_UNREAD = frozenset((
-    SeatResult, ShowdownStart, Muck, NoShow, TableNote, Chat, BettingCapped, BoardCard,
-    NoLowHand,
-))
+def rake_shares(rake: int, collected: Mapping[str, int], seats: Sequence[Seat]) -> dict[str, int]:
+    """Each winner's share of the rake: in proportion to what they collected, in whole units.
 
+    Every player who collected pays ``rake * collected // total collected``; the units left
+    over (fewer than the winners) go one each to the largest remainders, a tie to the
+    player who collected more, then to the earlier of the hand's ``seats`` (as listed); a
+    collector not seated comes after every seat. The shares sum to the rake.
 
-def _last_up(cards: tuple[int | None, ...], up: tuple[bool, ...]) -> int | None:
-    """The last card of a deal that is face up, None if it is unknown or none is up.
-
-    (Import reads it for every 3rd- and 4th-street deal: an index walk, no list.)
+    >>> seats = (Seat(1, "Ann", 100), Seat(2, "Bob", 100))
+    >>> rake_shares(5, {"Ann": 3, "Bob": 7}, seats)  # 1.5 and 3.5: Bob, who won more
+    {'Ann': 1, 'Bob': 4}
+    >>> rake_shares(1, {"Bob": 1, "Ann": 1}, seats)  # a tie: the earlier seat
+    {'Bob': 0, 'Ann': 1}
     """
-    for i in range(min(len(cards), len(up)) - 1, -1, -1):
-        if up[i]:
-            return cards[i]
-    return None
+    if rake <= 0:
+        return {}
+    winners = {p: amount for p, amount in collected.items() if amount > 0}
+    if len(winners) < 2:  # the usual pot: one winner pays all of it
+        return dict.fromkeys(winners, rake)
+    total = sum(winners.values())
+    shares = {p: rake * amount // total for p, amount in winners.items()}
+    left = rake - sum(shares.values())
+    if left:
+        position = {s.player: i for i, s in reversed(list(enumerate(seats)))}
+        by_remainder = sorted(winners, key=lambda p: (
+            -(rake * winners[p] % total), -winners[p], position.get(p, len(seats))))
+        for p in by_remainder[:left]:
+            shares[p] += 1
+    return shares
 
 
-def player_facts(hand: Hand) -> list[PlayerFacts]:
-    """One record per dealt-in player, in seat order.
+# --- the players and their door cards -----------------------------------------------------
 
-    Two walks over the events: a pre-pass that reads the cards, the bring-in, the money
-    outside the betting (antes, returns, collections), the rake and the shown hands and
-    keeps the betting events, then the betting walk over those. Import runs this for every
-    hand (it is one of the import's largest Python costs), so state lives in local
-    variables and the frequent event kinds are tested first.
+
+def _records(hand: Hand, seen: Recap) -> tuple[dict[str, PlayerFacts], list[str]]:
+    """A fresh record for every player who took part, and the players in seat order.
+
+    Taking part: antes, cards or actions. A hand with none of those lists the seated
+    players not sitting out. A name seated twice is listed twice, with the record of its
+    last seat.
     """
-    header = hand.header
-    game = header.game
-    third_street = _THIRD
-    fourth_street = _FOURTH
-
-    # Pre-pass: who took part, door cards, full 3rd-street hands, the 4th-street upcard,
-    # the bring-in, antes, returns and collections, the rake, the shown hands; and the
-    # events the betting walk needs (decisions and street starts).
-    involved: set[str] = set()
-    third: dict[str, tuple[int | None, ...]] = {}
-    door: dict[str, int] = {}
-    fourth_up: dict[str, int] = {}
-    invested: dict[str, int] = {}
-    collected: dict[str, int] = {}
-    open_pair_printed = False
-    street = third_street
-    bring_in: str | None = None
-    rake: int | None = None
-    shows: list[Show] = []
-    walked: list[object] = []
-    decisions = _DECISIONS
-    unread = _UNREAD
-    keep = walked.append
-    involve = involved.add
-    for event in hand.events:
-        kind = type(event)
-        if kind is Deal:
-            dealt_on = event.street  # type: ignore[attr-defined]
-            if dealt_on is not third_street and dealt_on is not fourth_street:
-                involve(event.player)  # type: ignore[attr-defined]
-                continue
-            player = event.player  # type: ignore[attr-defined]
-            involve(player)
-            cards = event.cards  # type: ignore[attr-defined]
-            shown = event.up  # type: ignore[attr-defined]
-            # usually the last card dealt is the upcard: no search
-            if shown and shown[-1] and len(shown) == len(cards):
-                up = cards[-1]
-            else:
-                up = _last_up(cards, shown)
-            if dealt_on is third_street:
-                third[player] = cards
-                if up is not None:
-                    door[player] = up
-            elif up is not None:
-                fourth_up[player] = up
-        elif kind in decisions:
-            keep(event)
-            involve(event.player)  # type: ignore[attr-defined]
-            if bring_in is None and street is third_street:
-                bring_in = event.player  # type: ignore[attr-defined]
-        elif kind is Ante:
-            player = event.player  # type: ignore[attr-defined]
-            involve(player)
-            invested[player] = invested.get(player, 0) + event.amount  # type: ignore[attr-defined]
-        elif kind in unread:
-            continue
-        elif kind is StreetStart:
-            keep(event)
-            street = event.street  # type: ignore[attr-defined]
-        elif kind is Collect:
-            p = event.player  # type: ignore[attr-defined]
-            collected[p] = collected.get(p, 0) + event.amount  # type: ignore[attr-defined]
-        elif kind is Summary:
-            if rake is None:
-                rake = event.rake  # type: ignore[attr-defined]
-        elif kind is Show:
-            shows.append(event)  # type: ignore[arg-type]
-        elif kind is UncalledReturn:
-            player = event.player  # type: ignore[attr-defined]
-            invested[player] = invested.get(player, 0) - event.amount  # type: ignore[attr-defined]
-        elif kind is DoubleBetAllowed:
-            open_pair_printed = True
-
-    # Players who took part: antes, cards or actions; sitting-out seats excluded. A name
-    # seated twice is listed twice, with the record of its last seat.
     seats = hand.seats
-    if not involved:  # nothing dealt or done: the seated players not sitting out
-        seat_of = {s.player: s for s in seats}
-        seats = tuple(seat_of[s.player] for s in seats if not s.sitting_out and not s.out_of_hand)
+    involved = seen.involved
+    if not involved:
+        last_seat = {s.player: s for s in seats}
+        seats = tuple(last_seat[s.player] for s in seats
+                      if not s.sitting_out and not s.out_of_hand)
         involved = {s.player for s in seats}
     facts: dict[str, PlayerFacts] = {}
     players: list[str] = []
-    # how good each door card is for stealing: higher is better (razz: the lower card)
-    door_value: dict[str, int] = {}
-    razz = game is _RAZZ
+    game = hand.header.game
     for s in seats:
-        p = s.player
-        if p not in involved:
+        if s.player not in involved:
             continue
-        players.append(p)
-        up = door.get(p)
-        category = door_rank = None
-        if up is not None:
-            door_rank = (up >> 2) + 2  # rank(up), inline
-            door_value[p] = -low_rank(up) if razz else door_rank
-            cards = third[p]
-            if len(cards) == 3 and None not in cards:
-                c0, c1, c2 = cards
-                category = _start_category3(game, c0, c1, c2, up)  # type: ignore[arg-type]
-        facts[p] = PlayerFacts(
-            player=p, seat=s.seat, stack=s.stack, door_card=up, door_rank=door_rank,
-            start_category=category,
+        players.append(s.player)
+        door = seen.door.get(s.player)
+        known = seen.third.get(s.player)  # all three 3rd-street cards, when known
+        facts[s.player] = PlayerFacts(
+            player=s.player, seat=s.seat, stack=s.stack, door_card=door,
+            door_rank=None if door is None else rank(door),
+            start_category=None if door is None or known is None else start_category(
+                game, known, door),
             streets=(StreetFacts(), StreetFacts(), StreetFacts(), StreetFacts()),
         )
+    return facts, players
 
-    # The double bet on an open pair is a stud-high rule (Robert's Rules; PokerStars prints
-    # it only there), unless the site says otherwise.
-    open_pair = open_pair_printed
-    if not open_pair and game is _STUD:
-        for p, c in fourth_up.items():
-            if p in door and door[p] >> 2 == c >> 2:  # same rank
-                open_pair = True
-                break
 
-    # 3rd-street acting order from the bring-in, clockwise; the last three before it.
-    order = players
-    if bring_in in facts:
-        facts[bring_in].is_bring_in = True  # type: ignore[index]
-        i = order.index(bring_in)  # type: ignore[arg-type]
-        order = order[i:] + order[:i]
-    last_three = set(order[1:][-3:])
+def _open_pair(game: Game, seen: Recap) -> bool:
+    """Whether a 4th-street bet may be the big bet: the site says so, or, in stud high (a
+    stud-high rule: Robert's Rules; PokerStars prints it only there), a door card is
+    paired by the 4th-street upcard."""
+    if seen.open_pair_printed:
+        return True
+    return game is _STUD and any(
+        p in seen.door and rank(seen.door[p]) == rank(up) for p, up in seen.fourth_up.items())
 
-    live = dict(facts)  # the live players and their records
-    committed_on: dict[str, int] = {}  # chips put in on the current street
-    to = 0  # the street's highest commitment
-    level = 0  # 3rd: bring-in 0, completion 1, raises above; later streets: bets and raises
-    checked: set[str] = set()
-    street = third_street
-    later_at = -1  # index of the street in ``PlayerFacts.streets`` (4th = 0)
-    on_fourth = False
-    aggressor: str | None = None
-    limpers = 0  # calls of the bring-in before any completion
-    steal: tuple[str, bool, bool] | None = None  # (stealer, positional, by upcards)
-    steal_answered = False  # someone called or raised after the steal completion
-    cbet_live = False
-    faced_cbet: set[str] = set()
-    first_decision_4th: set[str] = set()
-    reached_fourth = False  # someone with facts was live as 4th street was dealt
-    small_bet = header.small_bet
-    pays_amount = _PAYS_AMOUNT
 
-    for event in walked:
-        kind = type(event)
-        if kind is StreetStart:
-            street = event.street  # type: ignore[attr-defined]
-            later_at = street - 4
-            on_fourth = later_at == 0
-            committed_on = {}
-            to = 0
-            level = 0
-            checked = set()
-            if later_at >= 0:
-                for f in live.values():
-                    f.streets[later_at].saw = True
-                if on_fourth and live:
-                    reached_fourth = True
-                    if open_pair:
-                        for f in live.values():
-                            f.open_pair_4th = True
-            continue
+# --- the betting, in order ------------------------------------------------------------------
 
-        p = event.player  # type: ignore[attr-defined]
-        f = facts.get(p)
-        committed = committed_on.get(p, 0)
-        # chips this action adds, and the street total it leaves the player at
-        if kind in pays_amount:
-            added = event.amount  # type: ignore[attr-defined]
-        elif kind is Complete or kind is Raise:
-            added = max(event.to - committed, 0)  # type: ignore[attr-defined]
-        else:
-            added = 0
-        if added:  # checks and folds change nothing here
-            now = committed + added
-            committed_on[p] = now
-            invested[p] = invested.get(p, 0) + added
-        if f is None:  # an action by someone not seated: count chips, record nothing
-            if added and now > to:
-                to = now
-            continue
 
-        if street is third_street:
-            if kind is BringIn:
-                f.complete_opp_3rd = True
+@dataclass(slots=True)
+class _Steal:
+    """A first-in completion that may be a steal, in either sense or both."""
+
+    player: str
+    positional: bool
+    by_upcards: bool
+    answered: bool = False  # someone called or raised after it
+
+
+class _Betting:
+    """Replays the decisions round by round and records each player's facts."""
+
+    __slots__ = ("acted_on_fourth", "aggressor", "cbet_live", "checked", "committed",
+                 "door_value", "faced_cbet", "facts", "invested", "level", "limpers", "live",
+                 "open_pair", "order", "reached_fourth", "small_bet", "steal", "to")
+
+    def __init__(self, header: Header, facts: dict[str, PlayerFacts], players: list[str],
+                 seen: Recap) -> None:
+        self.facts = facts
+        #: 3rd-street acting order, from the bring-in, clockwise
+        self.order = players
+        if seen.bring_in is not None and seen.bring_in in facts:
+            facts[seen.bring_in].is_bring_in = True
+            i = players.index(seen.bring_in)
+            self.order = players[i:] + players[:i]
+        razz = header.game is _RAZZ
+        #: how good a door card is to steal against: higher is better (razz: lower cards)
+        self.door_value = {p: -low_rank(door) if razz else rank(door)
+                           for p, door in seen.door.items() if p in facts}
+        self.open_pair = _open_pair(header.game, seen)
+        self.small_bet = header.small_bet
+        self.live = dict(facts)  # the players who have not folded, with their records
+        #: antes, less uncalled bets returned, plus what the decisions put in
+        self.invested = dict(seen.antes)
+        for p, amount in seen.returned.items():
+            self.invested[p] = self.invested.get(p, 0) - amount
+        self.committed: dict[str, int] = {}  # put in on this street
+        self.to = 0  # the street's highest commitment
+        self.level = 0  # 3rd: bring-in 0, completion 1, raises above; later: bets, raises
+        self.checked: set[str] = set()
+        self.aggressor: str | None = None  # the last to complete or raise on 3rd
+        self.limpers = 0  # calls of the bring-in before any completion
+        self.steal: _Steal | None = None
+        self.reached_fourth = False  # someone with facts was live as 4th street was dealt
+        self.cbet_live = False  # a continuation bet nobody has raised yet
+        self.faced_cbet: set[str] = set()
+        self.acted_on_fourth: set[str] = set()
+
+    def replay(self, rounds: list[Round]) -> None:
+        """Round by round (the first, before any street start, is a broken history's)."""
+        for i, (street, decisions) in enumerate(rounds):
+            if i:
+                self.new_street(street)
+            if not decisions:
+                continue
+            if street is _THIRD:
+                self.third_street(decisions)
             else:
-                aggressive = kind in _AGGRESSIVE
-                if kind in _VOLUNTARY:
-                    f.vpip = True
-                if kind is Call:
+                self.later_street(street, decisions)
+
+    def new_street(self, street: Street) -> None:
+        self.committed = {}
+        self.to = self.level = 0
+        self.checked = set()
+        if street < _FOURTH:
+            return
+        for f in self.live.values():
+            f.streets[street - _FOURTH].saw = True
+        if street is _FOURTH and self.live:
+            self.reached_fourth = True
+            for f in self.live.values():
+                f.open_pair_4th = self.open_pair
+
+    def put_in(self, p: str, amount: int | None, raise_to: int | None) -> int:
+        """The chips a decision adds (a completion or raise names the street total, and
+        never takes chips back here)."""
+        before = self.committed.get(p, 0)
+        added = max(raise_to - before, 0) if raise_to is not None else amount or 0
+        if added:
+            self.committed[p] = before + added
+            self.invested[p] = self.invested.get(p, 0) + added
+            if before + added > self.to:
+                self.to = before + added
+        return added
+
+    # 3rd street
+
+    def third_street(self, decisions: list[Action]) -> None:
+        """Completion chances, first-in steals, the bring-in's answers, levels."""
+        for _, p, kind, amount, raise_to, _ in decisions:
+            self.put_in(p, amount, raise_to)
+            f = self.facts.get(p)
+            if f is not None and kind.bring_in:
+                f.complete_opp_3rd = True
+            elif f is not None:  # (someone not seated: chips counted, nothing recorded)
+                if kind.calls:
                     f.calls_3rd += 1
-                elif aggressive:
+                elif kind.aggressive:
                     f.raises_3rd += 1
-                elif kind is Fold:
+                elif kind.folds:
                     f.folded_3rd = True
-                if level == 0:
-                    f.complete_opp_3rd = True
-                    if aggressive:
-                        f.complete_3rd = True
-                        if f.is_bring_in:
-                            f.bi_complete = True
-                    if not f.is_bring_in and limpers == 0:  # first in
-                        pos_steal = p in last_three
-                        # by upcards: nobody still to act (the rest of the order, then
-                        # the bring-in) shows a better door
-                        up_steal = p in door_value
-                        if up_steal:
-                            mine = door_value[p]
-                            for q in order[order.index(p) + 1:] + order[:1]:
-                                if door_value.get(q, -99) > mine and q in live and q != p:
-                                    up_steal = False
-                                    break
-                        # set only when True: both start False and a later first-in
-                        # decision (a broken history) can only find fewer players to act
-                        if pos_steal or up_steal:
-                            f.steal_opp_pos = pos_steal
-                            f.steal_opp_up = up_steal
-                            if aggressive:
-                                f.steal_pos = pos_steal
-                                f.steal_up = up_steal
-                                steal = (p, pos_steal, up_steal)
-                                steal_answered = False
-                    if kind is Call:
-                        limpers += 1
-                elif level == 1:
-                    f.faced_complete_3rd = True
-                    if kind is Raise or kind is Bet:
-                        f.reraise_3rd = True
-                    elif kind is Fold:
-                        f.fold_to_complete_3rd = True
-                    if f.is_bring_in:
-                        f.bi_faced_complete = True
-                        f.bi_fold_to_complete = kind is Fold
-                        f.bi_call_complete = kind is Call
-                        f.bi_reraise = aggressive
-                        if steal is not None and not steal_answered and steal[0] != p:
-                            f.faced_steal_pos = steal[1]
-                            f.faced_steal_up = steal[2]
-                            f.fold_to_steal_pos = steal[1] and kind is Fold
-                            f.fold_to_steal_up = steal[2] and kind is Fold
-                            f.resteal_pos = steal[1] and aggressive
-                            f.resteal_up = steal[2] and aggressive
+                if kind.voluntary:
+                    f.vpip = True
+                if self.level == 0:
+                    self.unopened(f, p, kind)
+                elif self.level == 1:
+                    self.facing_completion(f, p, kind)
                 else:
                     f.faced_raise_3rd = True
-                    if kind is Fold:
-                        f.fold_to_raise_3rd = True
-                if aggressive:
-                    level += 1
-                    aggressor = p
-                if steal is not None and p != steal[0] and kind in _VOLUNTARY:
-                    steal_answered = True
-        else:
-            s = f.streets[later_at]
-            first = False
-            if on_fourth:
-                first = p not in first_decision_4th
-                first_decision_4th.add(p)
-            if level == 0 or committed >= to:  # not facing a bet
-                s.bet_opp = True
-                if first and p == aggressor:
-                    f.cbet_opp_4th = True
-                if on_fourth and open_pair and level == 0:
-                    f.big_bet_opp_4th = True
-                if kind is Bet or kind is Raise:
-                    s.bets += 1
-                    level += 1
-                    if on_fourth:
-                        if open_pair and added > small_bet:
-                            f.big_bet_4th = True
-                        if first and p == aggressor:
-                            f.cbet_4th = True
-                            cbet_live = True
-                elif kind is Check:
-                    checked.add(p)
-                elif kind is Fold:
-                    s.folds += 1
-            else:
-                s.faced_bet = True
-                checked_before = p in checked
-                if checked_before:
-                    s.checkraise_opp = True
-                if on_fourth and cbet_live and p not in faced_cbet:
-                    faced_cbet.add(p)
-                    f.faced_cbet_4th = True
-                    f.fold_to_cbet_4th = kind is Fold
-                if kind is Raise or kind is Bet:
-                    s.raises += 1
-                    level += 1
-                    if checked_before:
-                        s.checkraise = True
-                    cbet_live = False
-                elif kind is Call:
-                    s.calls += 1
-                elif kind is Fold:
-                    s.folds += 1
-                    s.fold_to_bet = True
-        if added and now > to:
-            to = now
-        if kind is Fold:
-            live.pop(p, None)
+                    f.fold_to_raise_3rd |= kind.folds
+                if kind.aggressive:
+                    self.level += 1
+                    self.aggressor = p
+                if kind.voluntary and self.steal is not None and p != self.steal.player:
+                    self.steal.answered = True
+            if kind.folds:
+                self.live.pop(p, None)
 
-    # Results: money, steals that won on 3rd, showdown.
+    def unopened(self, f: PlayerFacts, p: str, kind: ActionKind) -> None:
+        """A decision with only the bring-in in: the chance to complete, maybe to steal."""
+        f.complete_opp_3rd = True
+        if kind.aggressive:
+            f.complete_3rd = True
+            f.bi_complete |= f.is_bring_in
+        if not f.is_bring_in and self.limpers == 0:  # first in
+            positional = p in self.order[1:][-3:]  # the last three seats before the bring-in
+            by_upcards = self.no_better_door_to_act(p)
+            # set only when True: a later first-in decision (a broken history) can only
+            # find fewer players to act
+            if positional or by_upcards:
+                f.steal_opp_pos, f.steal_opp_up = positional, by_upcards
+                if kind.aggressive:
+                    f.steal_pos, f.steal_up = positional, by_upcards
+                    self.steal = _Steal(p, positional, by_upcards)
+        if kind.calls:
+            self.limpers += 1
+
+    def no_better_door_to_act(self, p: str) -> bool:
+        """No live player still to act (the rest of the order, then the bring-in) shows a
+        better door card than ``p``'s; False when ``p`` has no door card."""
+        mine = self.door_value.get(p)
+        if mine is None:
+            return False
+        for q in self.order[self.order.index(p) + 1:] + self.order[:1]:
+            if self.door_value.get(q, mine) > mine and q in self.live and q != p:
+                return False
+        return True
+
+    def facing_completion(self, f: PlayerFacts, p: str, kind: ActionKind) -> None:
+        f.faced_complete_3rd = True
+        if kind.bets:
+            f.reraise_3rd = True
+        elif kind.folds:
+            f.fold_to_complete_3rd = True
+        if not f.is_bring_in:
+            return
+        f.bi_faced_complete = True
+        f.bi_fold_to_complete = kind.folds
+        f.bi_call_complete = kind.calls
+        f.bi_reraise = kind.aggressive
+        steal = self.steal
+        if steal is not None and not steal.answered and steal.player != p:
+            f.faced_steal_pos = steal.positional
+            f.faced_steal_up = steal.by_upcards
+            f.fold_to_steal_pos = steal.positional and kind.folds
+            f.fold_to_steal_up = steal.by_upcards and kind.folds
+            f.resteal_pos = steal.positional and kind.aggressive
+            f.resteal_up = steal.by_upcards and kind.aggressive
+
+    # 4th street to the river
+
+    def later_street(self, street: Street, decisions: list[Action]) -> None:
+        """Bets, raises, check-raises; on 4th the big bet and the continuation bet."""
+        on_fourth = street is _FOURTH
+        for _, p, kind, amount, raise_to, _ in decisions:
+            facing = self.level > 0 and self.committed.get(p, 0) < self.to
+            added = self.put_in(p, amount, raise_to)
+            f = self.facts.get(p)
+            if f is not None:
+                s = f.streets[street - _FOURTH]
+                first = on_fourth and p not in self.acted_on_fourth
+                if on_fourth:
+                    self.acted_on_fourth.add(p)
+                if facing:
+                    self.facing_bet(f, s, p, kind, on_fourth)
+                else:
+                    self.unopposed(f, s, p, kind, on_fourth, first and p == self.aggressor,
+                                   added)
+                if kind.bets:
+                    self.level += 1
+            if kind.folds:
+                self.live.pop(p, None)
+
+    def unopposed(self, f: PlayerFacts, s: StreetFacts, p: str, kind: ActionKind,
+                  on_fourth: bool, continuation: bool, added: int) -> None:
+        """A decision with no bet in front; ``continuation``: the 3rd-street aggressor's
+        first decision on 4th."""
+        s.bet_opp = True
+        open_pair = on_fourth and self.open_pair
+        if continuation:
+            f.cbet_opp_4th = True
+        if open_pair and self.level == 0:
+            f.big_bet_opp_4th = True
+        if kind.bets:
+            s.bets += 1
+            if open_pair and added > self.small_bet:
+                f.big_bet_4th = True
+            if continuation:
+                f.cbet_4th = self.cbet_live = True
+        elif kind.checks:
+            self.checked.add(p)
+        elif kind.folds:
+            s.folds += 1
+
+    def facing_bet(
+        self, f: PlayerFacts, s: StreetFacts, p: str, kind: ActionKind, on_fourth: bool,
+    ) -> None:
+        s.faced_bet = True
+        checked_before = p in self.checked
+        if checked_before:
+            s.checkraise_opp = True
+        if on_fourth and self.cbet_live and p not in self.faced_cbet:
+            self.faced_cbet.add(p)
+            f.faced_cbet_4th = True
+            f.fold_to_cbet_4th = kind.folds
+        if kind.bets:
+            s.raises += 1
+            if checked_before:
+                s.checkraise = True
+            self.cbet_live = False
+        elif kind.calls:
+            s.calls += 1
+        elif kind.folds:
+            s.folds += 1
+            s.fold_to_bet = True
+
+
+# --- money, results and the showdown ------------------------------------------------
+
+
+def _money(hand: Hand, facts: dict[str, PlayerFacts], seen: Recap, betting: _Betting) -> None:
+    """What each player put in, collected, netted and paid in rake."""
+    invested = betting.invested
     for p, f in facts.items():
-        spent = invested.get(p, 0)
-        f.invested = spent
-        f.net = -spent
-    winners: list[PlayerFacts] = []
-    for p, amount in collected.items():
-        f = facts.get(p)
-        if f is not None:
-            f.collected = amount
-            f.net = amount - f.invested
-            if amount > 0:
-                f.won = True
-                winners.append(f)
-    if bring_in in facts and not reached_fourth and live.keys() == {bring_in}:
-        facts[bring_in].bi_walk = facts[bring_in].complete_3rd is False  # type: ignore[index]
-    if steal is not None and not reached_fourth and live.keys() == {steal[0]}:
-        f = facts[steal[0]]
-        f.steal_pos_success = f.steal_pos
-        f.steal_up_success = f.steal_up
-    if aggressor is not None and aggressor in facts:
-        facts[aggressor].aggressor_3rd = True
-    if len(winners) > 1:  # a split pot: the rake split takes the winners in seat order
-        winners = [f for f in facts.values() if f.collected > 0]
-    _rake_shares(rake or 0, winners)
-    if len(live) >= 2:
-        _showdown(shows, game, facts, live)
-    if len(facts) == len(players):  # no name seated twice: the records are in seat order
-        return list(facts.values())
-    return [facts[p] for p in players]
+        f.invested = invested.get(p, 0)
+        f.net = -f.invested
+    for p, amount in seen.collected.items():
+        won = facts.get(p)
+        if won is not None:
+            won.collected = amount
+            won.net = amount - won.invested
+            won.won = amount > 0
+    rake = seen.summary.rake if seen.summary is not None else 0
+    for p, share in rake_shares(rake, seen.collected, hand.seats).items():
+        if p in facts:
+            facts[p].rake = share
 
 
-def _rake_shares(rake: int, winners: list[PlayerFacts]) -> None:
-    """Split the rake over the winners (in seat order) in proportion to what they collected.
-
-    Largest remainders get the odd units (seat order breaks ties) so shares sum to the rake.
-    """
-    if rake <= 0:
-        return
-    if len(winners) == 1:  # the usual pot: one winner, who pays all of it
-        winners[0].rake = rake
-        return
-    total = sum(f.collected for f in winners)
-    if total <= 0:
-        return
-    for f in winners:
-        f.rake = rake * f.collected // total
-    left = rake - sum(f.rake for f in winners)
-    by_remainder = sorted(winners, key=lambda f: (-(rake * f.collected % total), f.seat))
-    for f in by_remainder[:left]:
-        f.rake += 1
+def _won_on_third(facts: dict[str, PlayerFacts], seen: Recap, betting: _Betting) -> None:
+    """The bring-in's walk, a steal that won the pot on 3rd, the 3rd-street aggressor."""
+    alone = set(betting.live) if not betting.reached_fourth and len(betting.live) == 1 else ()
+    if seen.bring_in is not None and seen.bring_in in alone:
+        bring_in = facts[seen.bring_in]
+        bring_in.bi_walk = not bring_in.complete_3rd
+    steal = betting.steal
+    if steal is not None and steal.player in alone:
+        stealer = facts[steal.player]
+        stealer.steal_pos_success = stealer.steal_pos
+        stealer.steal_up_success = stealer.steal_up
+    if betting.aggressor is not None and betting.aggressor in facts:
+        facts[betting.aggressor].aggressor_3rd = True
 
 
 def _showdown(
@@ -671,24 +588,20 @@ def _showdown(
     live: dict[str, PlayerFacts],
 ) -> None:
     """Showdown facts; hi/lo halves are judged with the project's evaluators."""
-    shown: dict[str, tuple[int, ...]] = {}
-    for event in shows:
-        if event.player in live and len(event.cards) >= 5:
-            shown[event.player] = event.cards
+    shown = {e.player: e.cards for e in shows if e.player in live and len(e.cards) >= 5}
     for p, f in live.items():
         f.showdown = True
-        if f.collected > 0:
-            f.won_showdown = True
+        f.won_showdown = f.collected > 0
         if p in shown:
             f.cards_shown = True
             if game is _RAZZ:
                 f.razz_low = razz_low(shown[p])
-    if game is not _STUD8 or not shown:
-        return
-    try:
-        from stud_hh.evaluate import high_value, low8_value
-    except ImportError:  # evaluators not built in this checkout
-        return
+    if game is _STUD8 and shown:
+        _halves(shown, facts)
+
+
+def _halves(shown: dict[str, tuple[int, ...]], facts: dict[str, PlayerFacts]) -> None:
+    """Stud8: who holds the best high, the best qualifying low, and who scoops."""
     highs = {p: high_value(c) for p, c in shown.items()}
     lows = {p: low8_value(c) for p, c in shown.items()}
     best_high = max(highs.values())
@@ -697,10 +610,40 @@ def _showdown(
     high_winners = [p for p, v in highs.items() if v == best_high]
     low_winners = [p for p, v in lows.items() if v is not None and v == best_low]
     for p in shown:
-        if p not in facts:
+        f = facts.get(p)
+        if f is None:
             continue
-        f = facts[p]
         f.won_high = p in high_winners
         f.won_low = p in low_winners
         f.low_made = lows[p] is not None
         f.scoop = high_winners == [p] and (best_low is None or low_winners == [p])
+
+
+# --- the whole hand -------------------------------------------------------------------------
+
+
+def player_facts(hand: Hand, seen: Recap | None = None) -> list[PlayerFacts]:
+    """One record per dealt-in player, in seat order; ``seen`` is the hand's ``Recap``
+    when the caller has it already."""
+    if seen is None:
+        seen = recap(hand)
+    facts, players = _records(hand, seen)
+    betting = _Betting(hand.header, facts, players, seen)
+    betting.replay(seen.rounds)
+    _money(hand, facts, seen, betting)
+    _won_on_third(facts, seen, betting)
+    if len(betting.live) >= 2:
+        _showdown(seen.shows, hand.header.game, facts, betting.live)
+    return [facts[p] for p in players]
+
+
+__all__ = [
+    "CATEGORIES",
+    "LATER_STREETS",
+    "PlayerFacts",
+    "StreetFacts",
+    "player_facts",
+    "rake_shares",
+    "razz_low",
+    "start_category",
+]

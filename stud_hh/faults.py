@@ -49,6 +49,7 @@ from stud_hh.events import (
     StreetStart,
     Summary,
     UncalledReturn,
+    Wager,
 )
 
 _ACTIONS = (BringIn, Complete, Bet, Raise, Call, Check, Fold)
@@ -608,6 +609,8 @@ def _showdown_order(hand: Hand, rng: random.Random) -> _Edit | None:
     final = [s.event for s in slots if s.street == slots[-1].street]
     if not any(type(e) in (BringIn, Complete, Bet, Raise) for e in final):
         return None  # checked through: PokerStars' seat order is accepted too
+    if any(isinstance(e, Wager) and e.all_in for e in hand.events):
+        return None  # an all-in showdown: every hand is tabled at once, in any order
     events = list(hand.events)
     a, b = shown[0], shown[1]
     events[a], events[b] = events[b], events[a]

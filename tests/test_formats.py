@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from stud_hh import formats
-from stud_hh.formats import FileKind, Skipped, recognise, recognise_file, walk
 from stud_hh.events import Parsed
+from stud_hh.formats import FileKind, Skipped, recognise, recognise_file, walk
 from stud_hh.reader import RawHand
 
 HANDS = Path(__file__).parent / "hands" / "pokerstars"

@@ -10,16 +10,17 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 import msgspec
 import pytest
 
-from pipelines import facts_hook
-from pipelines.batches import BatchRows, empty_batch
+from pipelines.batches import Batch, Chunk
 from pipelines.db import connect
+from pipelines.rows import hand_rows
 from pipelines.store import Writer
 from stud_hh.events import Hand
+from stud_hh.facts import player_facts
+from stud_hh.recap import recap
 from stud_hh.simulate import simulate_hands
 
 
@@ -33,24 +34,18 @@ def _renumbered(hand: Hand, hand_id: str) -> Hand:
         hand, header=msgspec.structs.replace(hand.header, hand_id=hand_id))
 
 
-def _batch(hands: list[Hand]) -> dict[str, Any]:
-    rows = BatchRows()
-    facts = facts_hook.collector()
+def _batch(hands: list[Hand]) -> Batch:
+    chunk = Chunk()
     for local, hand in enumerate(hands):
-        rows.add_hand(local, hand, [], "f.txt", local + 1)
-        if facts is not None:
-            facts.add(local, facts.of(hand))  # type: ignore[arg-type]
-    batch = empty_batch()
-    batch.update(rows.tables())
-    if facts is not None:
-        batch["player_facts"] = facts.table(batch["hands"])
-    return batch
+        seen = recap(hand)
+        chunk.add(hand, hand_rows(local, hand, seen, [], "f.txt", local + 1),
+                  player_facts(hand, seen))
+    return Batch(chunk.tables())
 
 
 @pytest.fixture()
 def writer(tmp_path: Path) -> Writer:
     con = connect(tmp_path / "w.duckdb")
-    facts_hook.ensure_table(con)
     con.execute("INSERT INTO imports (import_id, started_at, status) VALUES (1, now(), 'running')")
     return Writer(con, 1)
 

@@ -9,8 +9,8 @@ order. The same checks run over the hand-written hands in ``tests/hands/pokersta
 from __future__ import annotations
 
 import re
-from decimal import Decimal
 from collections import Counter
+from decimal import Decimal
 from pathlib import Path
 
 import pytest

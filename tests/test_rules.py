@@ -35,14 +35,14 @@ from stud_hh.rules import (
 
 
 def test_presets_are_frozen_rulesets_by_name() -> None:
-    assert set(PRESETS) == {"ROBERTS", "TDA", "PAGAT", "POKERSTARS"}
+    assert set(PRESETS) == {"ROBERTS", "TDA", "PAGAT", "POKERSTARS", "FULLTILT", "WINNING"}
     for name, rules in PRESETS.items():
         assert isinstance(rules, RuleSet) and rules.name == name
         assert preset(name.lower()) is rules
         with pytest.raises(dataclasses.FrozenInstanceError):
             rules.raise_cap = 9  # type: ignore[misc]
     with pytest.raises(KeyError, match="known: ROBERTS"):
-        preset("fulltilt")
+        preset("everleaf")
 
 
 def test_defaults_are_the_rule_book_defaults() -> None:

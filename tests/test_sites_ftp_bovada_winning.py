@@ -228,3 +228,17 @@ def test_real_hands_import_and_show_in_the_stats(
         con.close()
     assert stored is not None and stored[0] == total
     assert quarantined is not None and quarantined[0] == 1  # the cut-off Winning hand
+
+
+def test_site_presets_are_the_evidence_and_rules_override(corpus_dir: Path) -> None:
+    """Winning gives a split pot's odd chip to the low half (game 693975843), Full Tilt lets
+    a short all-in bring-in be merely called (game 28333847000): each audits clean by its
+    site's preset and breaks the PokerStars rules, which ``--rules`` can still impose."""
+    cases = {
+        "cash/Winning/7-Stud-HL-8max-USD-1.00-2.00-201608.HH00000000 G0.txt": "WRONG_WINNER",
+        "tour/FTP/Stud/Razz-USD-HUSNG-2-201102.Villain.allin.on.bringing.txt": "BET_SIZE",
+    }
+    for name, code in cases.items():
+        hand = next(r for r in parse_file(corpus_dir / name) if isinstance(r, Hand))
+        assert validate(hand) == []
+        assert code in {v.code for v in validate(hand, preset("POKERSTARS"))}

@@ -1,7 +1,8 @@
 """The stats catalogue: per-hand facts stored at import, stats as plain sums over them.
 
-``player_stats`` is the entry point; ``facts_columns``/``store_facts`` are what the import
-calls per batch, ``rebuild_facts`` what ``stud-hh rebuild`` calls after a catalogue change.
+``player_stats`` is the entry point; ``facts_columns``/``store_facts`` make and store the
+rows an import stores, ``rebuild_facts`` is what ``stud-hh rebuild`` calls after a catalogue
+change.
 """
 
 from pipelines.stats.facts_table import (

@@ -14,7 +14,7 @@ Everything that asks "which format is this?" asks here: ``stud_hh.parse`` per ha
 
 >>> identify("PokerStars Hand #1:  Razz Limit ($1/$2 USD) - 2020/01/01 10:00:00 ET").name
 'pokerstars'
->>> identify("Everleaf Gaming Game #285997460").site
+>>> identify("Everleaf Gaming Game #1: Blinds $1/$2 (Razz)").site
 'Everleaf'
 >>> identify("Seat 1: Hero (100 in chips)") is None
 True

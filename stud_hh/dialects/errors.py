@@ -1,11 +1,14 @@
 """How a hand that does not parse is reported: a ``ParseError`` naming the file, the line,
 the hand and what was expected there, worded from Lark's own exception.
 
-Lark says where it stopped (``line`` and ``column``, counted by its lexer) and what it would
-have taken there: ``allowed`` for a line no line kind matches (``UnexpectedCharacters``),
-``expected`` for a line of a kind that may not come here (``UnexpectedToken``). A hand whose
-text stops early fails on the end of input (the ``$END`` token, placed at the start of the
-last line token): it is ``incomplete``, and may be a hand the client is still writing.
+Lark says where it stopped and what it would have taken there: ``allowed`` for a line no
+line kind matches (``UnexpectedCharacters``), ``expected`` for a line of a kind that may not
+come here (``UnexpectedToken``). The dialect names its line kinds in words (``LineKinds``)
+for the message; ``ParseError.expected`` keeps the terminals' own names.
+
+A hand whose text stops early is ``incomplete`` (the client may still be writing it): the
+parser ran out of lines (the ``$END`` token), or the lexer stopped on the text's last line
+(cut mid-line) before the hand could have ended. Its error names the last line.
 
 >>> hand_id_of("PokerStars Hand #123: Razz Limit ...\\nTable 'T'\\n")
 '123'
@@ -14,16 +17,20 @@ last line token): it is ``incomplete``, and may be a hand the client is still wr
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping
 
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from stud_hh.events import ParseError
 from stud_hh.reader import RawHand
 
-#: expected terminals a message lists (``ParseError.expected`` keeps them all)
-SHOWN_EXPECTED = 12
+#: expected line kinds a message lists (``ParseError.expected`` keeps them all)
+SHOWN_EXPECTED = 8
 #: ``#123``; PartyPoker ``#Game No : 11792805420``; Winamax ``#9250793-470-1478990787``
 _NUMBER = re.compile(r"#(?:Game No : )?(\d+(?:-\d+)*)")
+
+#: a line kind (a terminal's name) -> how a message names it
+LineKinds = Mapping[str, str]
 
 
 def hand_id_of(text: str) -> str | None:
@@ -32,7 +39,8 @@ def hand_id_of(text: str) -> str | None:
     return match.group(1) if match else None
 
 
-def _expected(exc: UnexpectedInput) -> tuple[str, ...]:
+def expected_kinds(exc: UnexpectedInput) -> tuple[str, ...]:
+    """The terminals Lark would have taken where it stopped, sorted."""
     if isinstance(exc, UnexpectedCharacters):
         return tuple(sorted(exc.allowed or ()))
     if isinstance(exc, UnexpectedToken | UnexpectedEOF):
@@ -40,35 +48,50 @@ def _expected(exc: UnexpectedInput) -> tuple[str, ...]:
     return ()  # pragma: no cover - Lark raises no other kinds
 
 
-def syntax_error(exc: UnexpectedInput, raw: RawHand, text: str) -> ParseError:
-    """The ``ParseError`` for Lark's ``exc`` on ``text`` (``raw.text``, newline-ended)."""
-    line: int = exc.line
-    column: int | None = exc.column
-    if not isinstance(line, int) or line < 1:  # no place: the end of the text
-        line, column = text.count("\n"), None
-    incomplete = isinstance(exc, UnexpectedEOF) or (
+def ran_out(exc: UnexpectedInput) -> bool:
+    """Whether the parser stopped at the end of the text (the hand ends too early)."""
+    return isinstance(exc, UnexpectedEOF) or (
         isinstance(exc, UnexpectedToken) and exc.token.type == "$END")
+
+
+def syntax_error(
+    exc: UnexpectedInput,
+    raw: RawHand,
+    text: str,
+    kinds: LineKinds,
+    ends_early: Callable[[str], bool],
+) -> ParseError:
+    """The ``ParseError`` for Lark's ``exc`` on ``text`` (``raw.text``, newline-ended).
+
+    ``kinds`` names the line kinds; ``ends_early(prefix)`` says whether the hand is still
+    unfinished after ``prefix`` (the lines before the one the lexer stopped on).
+    """
+    last = text.count("\n")
+    line: int = exc.line if isinstance(exc.line, int) and exc.line > 0 else last
+    incomplete = ran_out(exc)
+    if not incomplete and isinstance(exc, UnexpectedCharacters) and line == last:
+        incomplete = ends_early(text[: exc.pos_in_stream])  # cut mid-line?
+    expected = expected_kinds(exc)
     if incomplete:
+        line = last
         message = "hand ends too early"
     else:
-        lines = text.split("\n")
-        shown = lines[line - 1] if line - 1 < len(lines) else ""
+        shown = text.split("\n")[line - 1]
         message = f"unexpected line {shown[:120]!r}"
-    expected = _expected(exc)
-    readable = [name for name in expected if not name.startswith("__ANON")]
-    if readable:
-        more = "…" if len(readable) > SHOWN_EXPECTED else ""
-        message += f" (expected {', '.join(readable[:SHOWN_EXPECTED])}{more})"
+    named = list(dict.fromkeys(kinds[name] for name in expected if name in kinds))
+    if named:
+        more = ", …" if len(named) > SHOWN_EXPECTED else ""
+        message += f" (expected {', '.join(named[:SHOWN_EXPECTED])}{more})"
     return ParseError(message=message, path=raw.path, line=raw.line + line - 1,
-                      column=column if isinstance(column, int) and column > 0 else None,
-                      hand_id=hand_id_of(text), expected=expected, text=raw.text,
-                      incomplete=incomplete)
+                      column=None if incomplete else 1, hand_id=hand_id_of(text),
+                      expected=expected, text=raw.text, incomplete=incomplete)
 
 
 def field_error(message: str, raw: RawHand, line: int, text: str) -> ParseError:
     """A line the grammar took whose fields make no sense: ``line`` is 1-based in the hand."""
-    return ParseError(message=message, path=raw.path, line=raw.line + line - 1,
+    return ParseError(message=message, path=raw.path, line=raw.line + line - 1, column=1,
                       hand_id=hand_id_of(text), text=raw.text)
 
 
-__all__ = ["field_error", "hand_id_of", "syntax_error"]
+__all__ = ["LineKinds", "expected_kinds", "field_error", "hand_id_of", "ran_out",
+           "syntax_error"]

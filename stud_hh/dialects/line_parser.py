@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from operator import attrgetter
 from typing import Any, Protocol, cast
 
@@ -24,7 +24,7 @@ import lark
 import msgspec
 from lark.exceptions import UnexpectedInput
 
-from stud_hh.dialects.errors import field_error, hand_id_of, syntax_error
+from stud_hh.dialects.errors import LineKinds, field_error, hand_id_of, ran_out, syntax_error
 from stud_hh.dialects.lark_grammar import LineToken, LineTokens, build_parser
 from stud_hh.events import Deal, Event, Hand, OtherGame, ParseError, Seat, Source
 from stud_hh.reader import RawHand
@@ -44,8 +44,11 @@ class LineError(ValueError):
 class HandBuilder(Protocol):
     """Reads one hand's line tokens (a new builder per hand)."""
 
-    def read(self, kind: str, text: str) -> None:
-        """One line token (its text without the final newline)."""
+    @property
+    def readers(self) -> Mapping[str, Callable[[Any, str], None]]:
+        """Line kind -> how a token of that kind (its text without the final newline) is
+        read into the hand: one look-up and one call per token."""
+        ...
 
     def build(self, source: Source) -> Hand:
         """The hand, once every token was read."""
@@ -67,6 +70,7 @@ class GrammarParser:
         builder: Callable[[dict[str, str | None]], HandBuilder],
         other_game: Callable[[dict[str, str | None]], str | None],
         use_cython: bool | None = None,
+        kinds: LineKinds | None = None,
     ) -> None:
         self.site = site
         self._noise = _TableNoise()
@@ -75,6 +79,10 @@ class GrammarParser:
         self._lark: lark.Lark = build_parser(site, transformer, use_cython,
                                              dict.fromkeys(noise, self._collect))
         self._header = re.compile(self._lark.get_terminal("HEADER").pattern.to_regexp())
+        #: how error messages name the line kinds (default: the terminal's name in words)
+        self._kinds: LineKinds = kinds or {
+            t.name: t.name.lower().replace("_", " ") for t in self._lark.terminals
+            if not t.name.endswith("_") and not t.name.startswith("__")}
 
     def _collect(self, token: LineToken) -> None:
         self._noise.tokens.append(token)
@@ -93,24 +101,21 @@ class GrammarParser:
                 hand_id = fields.get("hand_id") or fields.get("classic_id") or hand_id_of(text)
                 return OtherGame(site=self.site, game=game, path=raw.path, line=raw.line,
                                  hand_id=hand_id)
-        noise: list[LineToken] = []
-        self._noise.tokens = noise
         try:
-            tokens = cast(list[LineToken], self._lark.parse(text))
+            tokens = self._line_tokens(text)
         except UnexpectedInput as exc:
-            return syntax_error(exc, raw, text)
+            return syntax_error(exc, raw, text, self._kinds, self._ends_early)
         except Exception as exc:  # never let one hand stop a file
             return internal_error(exc, raw, text)
         if fields is None:  # noise before the header: the header is the first token
             fields = self.header_fields(tokens[0].value)
             assert fields is not None  # the very regex Lark lexed it with
-        if noise:
-            tokens = sorted(tokens + noise, key=_start_pos)
         token = tokens[0]
         try:
             builder = self._builder(fields)
+            readers = builder.readers
             for token in tokens:
-                builder.read(token.type, token.value[:-1])
+                readers[token.type](builder, token.value[:-1])
             return builder.build(Source(raw.path, raw.line))
         except LineError as exc:
             return field_error(str(exc), raw, token.line + exc.offset, text)
@@ -118,6 +123,24 @@ class GrammarParser:
             return field_error(str(exc) or type(exc).__name__, raw, token.line, text)
         except Exception as exc:  # never let one hand stop a file
             return internal_error(exc, raw, text)
+
+
+    def _line_tokens(self, text: str) -> list[LineToken]:
+        """The hand's line tokens in text order, table noise in its place."""
+        noise: list[LineToken] = []
+        self._noise.tokens = noise
+        tokens = cast(list[LineToken], self._lark.parse(text))
+        if noise:
+            tokens = sorted(tokens + noise, key=_start_pos)
+        return tokens
+
+    def _ends_early(self, text: str) -> bool:
+        """Whether the hand is unfinished after ``text`` (its first lines)."""
+        try:
+            self._line_tokens(text)
+        except UnexpectedInput as exc:
+            return ran_out(exc)
+        return False
 
 
 class _TableNoise(threading.local):

@@ -242,12 +242,10 @@ def check_cards(hand: Hand, ledger: Ledger) -> list[Violation]:
     # Shown hands: all the cards the player holds (six plus the community card).
     last = int(ledger.last_street)
     holds = last - (1 if board else 0)
-    # an all-in player may show his first cards early (Full Tilt, on 3rd street) and his
-    # whole hand at the showdown: fewer cards than he holds is wrong in his last reveal only
-    final = dict(ledger.revealed)
-    for player, cards in ledger.revealed:
+    # an all-in player may show early all he holds then (Full Tilt, on 3rd street)
+    for (player, cards), held_then in zip(ledger.revealed, ledger.revealed_held, strict=True):
         n = len(cards)
-        if n < holds and final[player] is not cards:
+        if n == held_then < holds:
             continue
         if n != holds and not (board and n == last) and player not in ledger.folded:
             out.append(violation(

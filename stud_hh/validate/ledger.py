@@ -83,6 +83,7 @@ class Ledger:
         "over_stack",
         "oversized_deals",
         "revealed",
+        "revealed_held",
         "showdown",
         "streets",
         "summary",
@@ -105,6 +106,9 @@ class Ledger:
         self.summary: Summary | None = None
         self.showdown: list[Show | Muck] = []
         self.revealed: list[tuple[str, tuple[int, ...]]] = []
+        #: for each reveal, the cards its player had been dealt then (an all-in player may
+        #: show his first three on 3rd street, Full Tilt, and all seven at the showdown)
+        self.revealed_held: list[int] = []
         #: returns printed before the cards are dealt: the unmatched part of an ante when
         #: every other player is all-in for less (Full Tilt returns it, others pot it)
         self.ante_returns: list[UncalledReturn] = []
@@ -147,7 +151,7 @@ class Ledger:
         self._action(event)
         self.folded.add(event.player)
         if event.cards:
-            self.revealed.append((event.player, event.cards))
+            self._reveal(event.player, event.cards)
 
     def _street(self, event: StreetStart) -> None:
         self._dealing = True
@@ -161,13 +165,18 @@ class Ledger:
 
     def _shown(self, event: Show | Muck) -> None:
         if event.cards:
-            self.revealed.append((event.player, event.cards))
+            self._reveal(event.player, event.cards)
         if self._in_showdown and (event.cards or type(event) is Muck):
             self.showdown.append(event)
 
     def _seat_result(self, event: SeatResult) -> None:
         if event.cards:
-            self.revealed.append((event.player, event.cards))
+            self._reveal(event.player, event.cards)
+
+    def _reveal(self, player: str, cards: tuple[int, ...]) -> None:
+        """Cards shown, and how many the player had been dealt when he showed them."""
+        self.revealed.append((player, cards))
+        self.revealed_held.append(len(self.dealt.get(player, ())))
 
     def _returned(self, event: UncalledReturn) -> None:
         if self._dealing:

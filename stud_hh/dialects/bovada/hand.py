@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from functools import lru_cache
+from typing import ClassVar
 
 from stud_hh.cards import DECK, str_card
 from stud_hh.dialects import clock
@@ -118,6 +119,8 @@ def other_game(fields: Fields) -> str | None:
 class BovadaHand:
     """One hand's line tokens -> its seats and events (``HandBuilder``)."""
 
+    readers: ClassVar[dict[str, Callable[[BovadaHand, str], None]]]  # set below
+
     def __init__(self, fields: Fields) -> None:
         self.fields = fields
         self.currency: str | None = None
@@ -131,8 +134,10 @@ class BovadaHand:
         self.small: int | None = None  # the stakes, as the bets show them
         self.big: int | None = None
         self.showdown = False
+        self.rake_unprinted = False
 
     def read(self, kind: str, text: str) -> None:
+        """One line token of kind ``kind`` (``readers`` is the parser's way in)."""
         _READERS[kind](self, text)
 
     # --- seats, antes, streets ----------------------------------------------------------------
@@ -176,18 +181,20 @@ class BovadaHand:
 
     def _deal(self, name: str, dealt: tuple[int, ...]) -> None:
         hand = self.hand
-        if hand.street is Street.THIRD and len(dealt) == 3 and name not in self.dealt_now:
-            hand.deal_third([Deal(Street.THIRD, name, dealt, UP_THIRD)])
+        street = hand.street
+        if street is Street.THIRD and len(dealt) == 3 and name not in self.dealt_now:
+            hand.deal_third([_deal_event(street, name, dealt)])
         else:
-            if hand.street is Street.THIRD or name in self.dealt_now:
-                next_street = _NEXT.get(hand.street)
+            if street is Street.THIRD or name in self.dealt_now:
+                next_street = _NEXT.get(street)
                 if next_street is None:
                     raise ValueError(f"{name} dealt an eighth card")
                 self._start(next_street)
-            if hand.street is Street.SEVENTH:
+                street = next_street
+            if street is Street.SEVENTH:
                 hand.deal(name, dealt)
             else:
-                hand.deal_up([up_card_deal(hand.street, name, dealt)])
+                hand.deal_up([_deal_event(street, name, dealt)])
         self.dealt_now.add(name)
         self.dealt.setdefault(name, []).extend(dealt)
 
@@ -277,16 +284,15 @@ class BovadaHand:
         total, _, rake = text[len("Total Pot(") :].partition(")")
         rake_text = rake.partition("Rake (")[2].rstrip(")")
         # a rake the line does not print is settled when the hand is built
+        self.rake_unprinted = not rake_text
         self.hand.add(Summary(self.money(total), self.money(rake_text) if rake_text else -1))
 
     def seat_results(self, text: str) -> None:
         self.hand.seat_results(read_lines(self.seat_result, text))
 
     def seat_result(self, line: str) -> SeatResult:
-        match = _SEAT_RESULT.fullmatch(line)
-        if match is None:
-            raise ValueError(f"unreadable summary line {line!r}")
-        seat = int(match["seat"])
+        match = _seat_result_fields(line)
+        seat = int(match["seat"] or 0)
         name = self.names[seat]
         if match["street"]:
             return SeatResult(seat, name, "folded", street=_FOLDED_ON[match["street"].upper()])
@@ -297,7 +303,7 @@ class BovadaHand:
         won = [self.money(a) for a in (match["won"], match["low"]) if a]
         # the line lists the hand as dealt, but drops a card now and then (game 2633132391:
         # "[8h As 5d 4s 6h 2s-..." for 8h As Ac 5d 4s 6h 2s): the deals are the record
-        held = tuple(self.dealt.get(name, ())) or cards(match["cards"])
+        held = tuple(self.dealt.get(name, ())) or cards(match["cards"] or "")
         return SeatResult(seat, name, "showed", won=sum(won) if won else None,
                           cards=held, description=match["description"])
 
@@ -309,10 +315,11 @@ class BovadaHand:
 
     def build(self, source: Source) -> Hand:
         events = list(self.hand.finish())
-        collected = sum(e.amount for e in events if type(e) is Collect)
-        for i, event in enumerate(events):
-            if type(event) is Summary and event.rake < 0:
-                events[i] = Summary(event.total_pot, max(event.total_pot - collected, 0))
+        if self.rake_unprinted:
+            collected = sum(e.amount for e in events if type(e) is Collect)
+            for i, event in enumerate(events):
+                if type(event) is Summary and event.rake < 0:
+                    events[i] = Summary(event.total_pot, max(event.total_pot - collected, 0))
         return Hand(header=self.header(), seats=seats_as_dealt(self.seats, tuple(events)),
                     events=tuple(events), source=source)
 
@@ -338,6 +345,23 @@ def _dealt(line: str) -> tuple[str, tuple[int, ...]]:
     """``Seat+3 [ME] : Card dealt to a spot [Jh Qh Th]`` -> (``Hero``, the cards)."""
     name, _, shown = line.partition(" : Card dealt to a spot [")
     return player(name), cards(shown[:-1])
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def _deal_event(street: Street, name: str, dealt: tuple[int, ...]) -> Deal:
+    """A 3rd-street deal (all three cards known) or a 4th to 6th-street upcard."""
+    if street is Street.THIRD:
+        return Deal(street, name, dealt, UP_THIRD)
+    return up_card_deal(street, name, dealt)
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def _seat_result_fields(line: str) -> dict[str, str | None]:
+    """A summary line's fields (``_SEAT_RESULT``); a session repeats its folded lines."""
+    match = _SEAT_RESULT.fullmatch(line)
+    if match is None:
+        raise ValueError(f"unreadable summary line {line!r}")
+    return match.groupdict()
 
 
 @lru_cache(maxsize=MEMO_SIZE)
@@ -386,6 +410,7 @@ _READERS: dict[str, Callable[[BovadaHand, str], None]] = {
     "SEAT_RESULTS": BovadaHand.seat_results,
     "NOTE": BovadaHand.note,
 }
+BovadaHand.readers = _READERS  # one look-up per line token
 
 
 class BovadaLines(SiteLines):

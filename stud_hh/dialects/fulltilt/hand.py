@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from functools import lru_cache
+from typing import ClassVar
 
 from stud_hh.cards import DECK, str_card
 from stud_hh.dialects import clock
@@ -146,6 +147,8 @@ def other_game(fields: Fields) -> str | None:
 class FullTiltHand:
     """One hand's line tokens -> its seats and events (``HandBuilder``)."""
 
+    readers: ClassVar[dict[str, Callable[[FullTiltHand, str], None]]]  # set below
+
     def __init__(self, fields: Fields) -> None:
         self.fields = fields
         self.currency = currency_of(None, fields["small"])
@@ -155,6 +158,7 @@ class FullTiltHand:
         self.seats: list[Seat] = []
 
     def read(self, kind: str, text: str) -> None:
+        """One line token of kind ``kind`` (``readers`` is the parser's way in)."""
         _READERS[kind](self, text)
 
     # --- seats, antes, streets ----------------------------------------------------------------
@@ -186,13 +190,16 @@ class FullTiltHand:
         if street is Street.SEVENTH:
             self.hand.deal_river(None)
         if deals:
-            self.deal_lines("\n".join(deals), first=1)
+            self._deals(deals, first=1)
 
-    def deal_lines(self, text: str, first: int = 0) -> None:
+    def deal_lines(self, text: str) -> None:
         """``Dealt to NAME [cards]`` (3rd street: ``[Td Jd] [As]`` for the hero)."""
+        self._deals(text.split("\n"))
+
+    def _deals(self, lines: list[str], first: int = 0) -> None:
         hand = self.hand
         street = hand.street
-        for offset, line in enumerate(text.split("\n")):
+        for offset, line in enumerate(lines):
             try:
                 if street is Street.SEVENTH:
                     hand.deal(*_dealt(line, street))
@@ -425,6 +432,7 @@ _READERS: dict[str, Callable[[FullTiltHand, str], None]] = {
     "CLOCK": lambda builder, text: builder.hand.add(TableNote("clock", "", text)),
     "CHAT": FullTiltHand.chat,
 }
+FullTiltHand.readers = _READERS  # one look-up per line token
 
 
 @lru_cache(maxsize=2)

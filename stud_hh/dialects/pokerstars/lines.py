@@ -390,8 +390,23 @@ FIXED_EVENTS: dict[str, Event] = {
 }
 
 
+#: line kind -> its name in error messages (what was expected where a line did not fit)
+LINE_KINDS: dict[str, str] = {
+    "HEADER": "the header", "TABLE": "the table line", "SEATS": "a seat",
+    "ANTES": "an ante", "THIRD": "*** 3rd STREET ***", "FOURTH": "*** 4th STREET ***",
+    "FIFTH": "*** 5th STREET ***", "SIXTH": "*** 6th STREET ***", "RIVER": "*** RIVER ***",
+    "DEALS": "a Dealt to line", "ACTIONS": "a betting line", "BETTING_CAPPED": "Betting is capped",
+    "DOUBLE_BET": "a double bet allowed", "UNCALLED": "an uncalled bet returned",
+    "COLLECT": "a collected line", "SHOW": "a shows line", "MUCK": "a mucks line",
+    "NO_SHOW": "a doesn't show line", "NO_LOW": "No low hand qualified",
+    "SHOW_DOWN": "*** SHOW DOWN ***", "SUMMARY": "*** SUMMARY ***", "TOTAL_POT": "Total pot",
+    "BOARD": "the Board", "SEAT_RESULTS": "a summary seat line",
+}
+
+
 __all__ = [
-    "FIELD_ERRORS", "FIXED_EVENTS", "TABLE_NOTES", "LineError", "Money", "card_groups", "cards",
+    "FIELD_ERRORS", "FIXED_EVENTS", "LINE_KINDS", "TABLE_NOTES", "LineError", "Money",
+    "card_groups", "cards",
     "read_action", "read_ante", "read_collect", "read_muck", "read_seat",
     "read_seat_result", "read_show", "read_total_pot", "read_uncalled",
 ]

@@ -25,7 +25,7 @@ from typing import cast
 import lark
 from lark.exceptions import UnexpectedInput
 
-from stud_hh.dialects.errors import field_error, hand_id_of, syntax_error
+from stud_hh.dialects.errors import field_error, hand_id_of, ran_out, syntax_error
 from stud_hh.dialects.lark_grammar import LineToken, LineTokens, build_parser
 from stud_hh.dialects.pokerstars import lines as line
 from stud_hh.dialects.pokerstars.header import SITE, HeaderFields, read_header
@@ -78,9 +78,8 @@ class HandReader:
         street = hand.street
         if street is Street.THIRD:
             hand.deal_third(line.read_run(line.read_third_street_deal, lines))
-        elif street is Street.SEVENTH:
-            for player, cards in line.read_run(line.read_river_deal, lines):
-                hand.deal(player, cards)
+        elif street is Street.SEVENTH:  # the hero's card: ``deal`` places it
+            line.read_run(lambda text: hand.deal(*line.read_river_deal(text)), lines)
         else:
             hand.deal_up(line.read_run(line.UP_CARD_DEALS[street], lines))
 
@@ -194,25 +193,38 @@ class PokerStarsParser:
         if fields is not None and fields.other_game is not None:
             return OtherGame(site=SITE, game=fields.other() or "", path=raw.path,
                              line=raw.line, hand_id=fields.hand_id)
-        noise: list[LineToken] = []
-        self._noise.tokens = noise
         try:
-            tokens = cast(list[LineToken], self._lark.parse(text))  # see PokerStarsLines
+            tokens = self._line_tokens(text)
         except UnexpectedInput as exc:
-            return syntax_error(exc, raw, text)
+            return syntax_error(exc, raw, text, line.LINE_KINDS, self._ends_early)
         except Exception as exc:  # never let one hand stop a file
             return _internal_error(exc, raw, text)
         if fields is None:  # table noise before the header: the header is the first token
             fields = HeaderFields.read(self._header, tokens[0].value)
             assert fields is not None  # the very regex Lark lexed it with
-        if noise:  # back in its place, among the lines
-            tokens = sorted(tokens + noise, key=_start_pos)
         try:
             return _read_hand(fields, tokens, raw)
         except _FieldError as exc:
             return field_error(str(exc), raw, exc.line, text)
         except Exception as exc:  # never let one hand stop a file
             return _internal_error(exc, raw, text)
+
+    def _line_tokens(self, text: str) -> list[LineToken]:
+        """The hand's line tokens in text order, table noise in its place."""
+        noise: list[LineToken] = []
+        self._noise.tokens = noise
+        tokens = cast(list[LineToken], self._lark.parse(text))  # see PokerStarsLines
+        if noise:
+            tokens = sorted(tokens + noise, key=_start_pos)
+        return tokens
+
+    def _ends_early(self, text: str) -> bool:
+        """Whether the hand is unfinished after ``text`` (its first lines)."""
+        try:
+            self._line_tokens(text)
+        except UnexpectedInput as exc:
+            return ran_out(exc)
+        return False
 
 
 class _TableNoise(threading.local):

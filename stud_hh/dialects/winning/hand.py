@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from functools import lru_cache
+from typing import ClassVar
 
 from stud_hh.cards import DECK, str_card
 from stud_hh.dialects import clock
@@ -124,6 +125,8 @@ def _fees(text: str, money: Callable[[str], int]) -> int:
 class WinningHand:
     """One hand's line tokens -> its seats and events (``HandBuilder``), either format."""
 
+    readers: ClassVar[dict[str, Callable[[WinningHand, str], None]]]  # set below
+
     def __init__(self, fields: Fields) -> None:
         self.fields = fields
         self.classic = fields["classic_id"] is not None
@@ -137,6 +140,7 @@ class WinningHand:
         self.dealing = False
 
     def read(self, kind: str, text: str) -> None:
+        """One line token of kind ``kind`` (``readers`` is the parser's way in)."""
         _READERS[kind](self, text)
 
     # --- today's format -----------------------------------------------------------------------
@@ -506,6 +510,7 @@ _READERS: dict[str, Callable[[WinningHand, str], None]] = {
     "ENDED": _nothing,
     "NOTE": WinningHand.note,
 }
+WinningHand.readers = _READERS  # one look-up per line token
 
 
 class WinningLines(SiteLines):

@@ -1,0 +1,236 @@
+"""Paired import speed: this tree against a reference tree, alternating in one run.
+
+A shared machine's speed drifts by tens of percent over minutes, so two trees timed at
+different moments cannot be compared. This runner imports the same corpus with both trees
+in turn, round after round (ABBA order, so a drift favours neither), each import in its own
+process with ``PYTHONPATH`` set to its tree and a fresh database, and prints each tree's
+median hands/s (wall clock and CPU time of the import process and its workers) and the
+ratio of this tree to the reference.
+
+    python benchmarks/paired_import.py --reference /work/baseline
+    python benchmarks/paired_import.py --reference ../ref --hands 20000 --rounds 6 --jobs 2
+
+The corpus: ``--hands`` simulated hands of mixed games (stud, stud8, razz; cash, 7
+players), written once by this tree's simulator under ``benchmarks/.cache``; or
+``--source stars`` for the real PokerStars hands replicated (``benchmarks/corpus.py``).
+
+``--stages`` times the worker's stages instead, in one process per tree and round (CPU
+time, µs a hand, 1,000-hand chunks as the workers cut them): ``parse``, ``validate``, then
+``rows``: the table rows, the stats facts and their Arrow tables (``hands``,
+``hand_players``, ``actions``, ``violations``, ``player_facts``), and ``events``: the
+``hand_events`` table, which a tree without it reports as 0. So a slower validator and a
+slower rows stage can be told apart.
+
+    python benchmarks/paired_import.py --reference /work/baseline --stages --rounds 6
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(os.path.abspath(__file__)).parent
+ROOT = HERE.parent
+CACHE = HERE / ".cache"
+
+#: Run in a child process with ``PYTHONPATH`` set to the tree under test: one import into a
+#: fresh database; prints hands, wall seconds and CPU seconds (itself and its workers).
+_CHILD = """
+import json, resource, sys, time
+from pipelines import import_paths
+started = time.perf_counter()
+result = import_paths([sys.argv[2]], db=sys.argv[1], jobs=int(sys.argv[3]))
+wall = time.perf_counter() - started
+cpu = sum(getattr(resource.getrusage(who), field)
+          for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)
+          for field in ("ru_utime", "ru_stime"))
+print(json.dumps({"hands": result.hands_found, "imported": result.imported,
+                  "wall": wall, "cpu": cpu}))
+"""
+
+
+#: ``--stages``: in a child process of one tree, each stage's CPU µs a hand over the corpus.
+#: Trees of two designs are run through their own chunk code: ``Chunk`` (one row path,
+#: ``pipelines.batches``) or the older ``BatchRows`` with ``facts_hook``'s collector.
+_STAGES_CHILD = """
+import gc, json, sys, time
+from pathlib import Path
+from pipelines import batches, workers
+from stud_hh.dialects import hand_starts
+from stud_hh.parse import parse_raw
+from stud_hh.reader import read_hands
+from stud_hh.validate import validate
+
+def rows_stage(audited):
+    if hasattr(batches, "Chunk"):  # one chunk of rows, facts and tables
+        from pipelines.hand_events import events_table
+        batch, chunk = batches.Batch(), batches.Chunk()
+        for raw, hand, found in audited:
+            workers.add_audited(batch, chunk, raw, hand, found)
+        tables = chunk.tables()
+        started = time.process_time()
+        events_table(chunk.hands)
+        return tables, time.process_time() - started
+    from pipelines import facts_hook
+    batch, rows, facts, local = batches.empty_batch(), batches.BatchRows(), \
+        facts_hook.collector(), 0
+    for raw, hand, found in audited:
+        local += workers.add_audited(batch, rows, facts, local, raw, hand, found)
+    tables = rows.tables()
+    tables["player_facts"] = facts.table(tables["hands"])
+    return tables, 0.0
+
+workers.set_rules(None)
+source = Path(sys.argv[1])
+files = [source] if source.is_file() else sorted(source.rglob("*.txt"))
+raws = [r for p in files for r in read_hands(p, boundary=hand_starts())][:int(sys.argv[2])]
+spent = dict.fromkeys(("parse", "validate", "rows", "events"), 0.0)
+rows_stage([(r, h, validate(h)) for r in raws[:200] for h in [parse_raw(r)]])  # warm-up
+gc.disable()
+hands = 0
+for start in range(0, len(raws), 1000):
+    t0 = time.process_time()
+    parsed = [(r, parse_raw(r)) for r in raws[start:start + 1000]]
+    t1 = time.process_time()
+    audited = [(r, h, validate(h)) for r, h in parsed]
+    t2 = time.process_time()
+    tables, events = rows_stage(audited)
+    t3 = time.process_time()
+    spent["parse"] += t1 - t0
+    spent["validate"] += t2 - t1
+    spent["rows"] += t3 - t2 - events
+    spent["events"] += events
+    hands += tables["hands"].num_rows
+    del parsed, audited, tables
+    gc.collect()
+print(json.dumps({"hands": hands, **{k: v / hands * 1e6 for k, v in spent.items()}}))
+"""
+STAGES = ("parse", "validate", "rows", "events")
+
+
+def simulated(n: int) -> Path:
+    """A folder of ``n`` simulated mixed-game hands, written once."""
+    out = CACHE / f"paired-mixed-{n}"
+    if not (out / ".complete").exists():
+        sys.path.insert(0, str(ROOT))
+        from stud_hh.simulate import simulate_to
+
+        print(f"simulating {n:,} hands into {out} (once) ...", flush=True)
+        simulate_to(out, n, game="mixed", players=7, stakes="0.5/1", seed=2027)
+        (out / ".complete").write_text(str(n))
+    return out
+
+
+def stars(n: int) -> Path:
+    sys.path.insert(0, str(HERE))
+    from corpus import build_corpus
+
+    return build_corpus(n)
+
+
+def one_import(tree: Path, source: Path, jobs: int) -> dict[str, float]:
+    """Import ``source`` with ``tree``'s code into a fresh database; its figures."""
+    with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
+        out = subprocess.run(
+            [sys.executable, "-c", _CHILD, str(Path(tmp) / "paired.duckdb"), str(source),
+             str(jobs)],
+            env={**os.environ, "PYTHONPATH": str(tree)}, cwd=tmp,
+            capture_output=True, text=True,
+        )
+    if out.returncode:
+        raise SystemExit(f"import with {tree} failed:\n{out.stderr}")
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def one_stage_run(tree: Path, source: Path, hands: int) -> dict[str, float]:
+    """µs a hand of each stage, ``tree``'s code in its own process and folder."""
+    with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
+        out = subprocess.run(
+            [sys.executable, "-c", _STAGES_CHILD, str(source), str(hands)],
+            env={**os.environ, "PYTHONPATH": str(tree)}, cwd=tmp, capture_output=True,
+            text=True,
+        )
+    if out.returncode:
+        raise SystemExit(f"stages with {tree} failed:\n{out.stderr}")
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def stages(trees: dict[str, Path], source: Path, rounds: int, hands: int) -> None:
+    """Each tree's stages, alternating ABBA; the medians and their ratios."""
+    runs: dict[str, list[dict[str, float]]] = {label: [] for label in trees}
+    for round_no in range(rounds):
+        order = list(trees) if round_no % 2 == 0 else list(reversed(trees))
+        for label in order + order[::-1]:
+            figures = one_stage_run(trees[label], source, hands)
+            runs[label].append(figures)
+            print(f"  round {round_no + 1}, {label:>9}: " + ", ".join(
+                f"{name} {figures[name]:6.1f}" for name in STAGES) + " µs/hand", flush=True)
+    counted = {r["hands"] for label in trees for r in runs[label]}
+    if len(counted) != 1:
+        raise SystemExit(f"the trees stored different numbers of hands: {sorted(counted)}")
+    median = {label: {name: statistics.median(r[name] for r in runs[label]) for name in STAGES}
+              for label in trees}
+    for label in trees:
+        print(f"{label:>9}: median " + ", ".join(
+            f"{name} {median[label][name]:6.1f}" for name in STAGES) + " µs/hand (CPU)")
+    new, ref = median["this tree"], median["reference"]
+    for name in ("parse", "validate", "rows"):
+        print(f"ratio {name:>8} this tree / reference: {new[name] / ref[name]:.3f} (time a hand)")
+    print(f"ratio rows+events this tree / reference rows: "
+          f"{(new['rows'] + new['events']) / ref['rows']:.3f} ({counted.pop():,} hands)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--reference", type=Path, required=True,
+                        help="the other tree (a checkout of another commit)")
+    parser.add_argument("--tree", type=Path, default=ROOT, help="the tree under test")
+    parser.add_argument("--hands", type=int, default=20_000)
+    parser.add_argument("--source", choices=("sim", "stars"), default="sim")
+    parser.add_argument("--rounds", type=int, default=4, help="each round imports twice per tree")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes per import")
+    parser.add_argument("--stages", action="store_true",
+                        help="time the worker's stages (parse, validate, rows, events) instead")
+    args = parser.parse_args()
+    CACHE.mkdir(exist_ok=True)
+    source = simulated(args.hands) if args.source == "sim" else stars(args.hands)
+    trees = {"this tree": args.tree.resolve(), "reference": args.reference.resolve()}
+    if args.stages:
+        print(f"corpus {source}; {args.rounds} rounds, ABBA, stages in one process", flush=True)
+        stages(trees, source, args.rounds, args.hands)
+        return
+    runs: dict[str, list[dict[str, float]]] = {label: [] for label in trees}
+    hands = set()
+    print(f"corpus {source}; {args.rounds} rounds, ABBA, {args.jobs} worker(s) per import",
+          flush=True)
+    for round_no in range(args.rounds):
+        order = list(trees) if round_no % 2 == 0 else list(reversed(trees))
+        for label in order + order[::-1]:
+            figures = one_import(trees[label], source, args.jobs)
+            runs[label].append(figures)
+            hands.add((figures["hands"], figures["imported"]))
+            print(f"  round {round_no + 1}, {label:>9}: {figures['hands'] / figures['wall']:8,.0f}"
+                  f" hands/s wall, {figures['hands'] / figures['cpu']:8,.0f} hands/s CPU",
+                  flush=True)
+    if len(hands) != 1:
+        raise SystemExit(f"the trees counted different hands: {sorted(hands)}")
+    speed = {}
+    for label, tree in trees.items():
+        n = runs[label][0]["hands"]
+        wall = statistics.median(n / r["wall"] for r in runs[label])
+        cpu = statistics.median(n / r["cpu"] for r in runs[label])
+        speed[label] = (wall, cpu)
+        print(f"{label:>9} ({tree}): median {wall:8,.0f} hands/s wall, {cpu:8,.0f} hands/s CPU")
+    (wall_a, cpu_a), (wall_b, cpu_b) = speed["this tree"], speed["reference"]
+    print(f"ratio this tree / reference: {wall_a / wall_b:.3f} wall, {cpu_a / cpu_b:.3f} CPU "
+          f"({hands.pop()[0]:,} hands, {args.jobs} worker(s))")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,120 @@
+"""One hand as the rows it adds to ``hands``, ``hand_players``, ``actions`` and ``violations``.
+
+Rows are tuples in the column order of the tables' batch schemas (``pipelines.schema``:
+``local`` first, the hand's position in its batch), built from the hand's ``Recap``
+(``stud_hh.recap``, where each event type is read) so no event is classified here again.
+Money is an exact int of the smallest unit throughout; nothing here is a float.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from stud_hh.cards import str_card
+from stud_hh.events import Hand
+from stud_hh.facts import rake_shares
+from stud_hh.recap import Recap
+from stud_hh.validate import Violation
+
+Row = tuple[Any, ...]
+_CARD_TEXT = tuple(str_card(c) for c in range(52))
+
+
+@dataclass(frozen=True, slots=True)
+class HandRows:
+    hand: Row
+    players: list[Row]
+    actions: list[Row]
+    violations: list[Row]
+
+
+@lru_cache(maxsize=256)
+def stakes_label(small_bet: int, big_bet: int, currency: str | None) -> str:
+    """``0.04/0.08`` for money in cents, ``50/100`` for chips; exact, no float."""
+    if currency is None:
+        return f"{small_bet}/{big_bet}"
+    return f"{_cents(small_bet)}/{_cents(big_bet)}"
+
+
+def _cents(amount: int) -> str:
+    sign = "-" if amount < 0 else ""
+    whole, cents = divmod(abs(amount), 100)
+    return f"{sign}{whole}.{cents:02d}"
+
+
+def hand_rows(
+    local: int, hand: Hand, seen: Recap, violations: Sequence[Violation], file: str | None,
+    line: int,
+) -> HandRows:
+    """The rows of one parsed, validated hand (``seen`` is its ``Recap``)."""
+    players = player_rows(local, hand, seen)
+    dealt = sum(row[4] for row in players)
+    return HandRows(
+        hands_row(local, hand, seen, violations, dealt, file, line), players,
+        action_rows(local, seen), violation_rows(local, violations),
+    )
+
+
+def hands_row(
+    local: int, hand: Hand, seen: Recap, violations: Sequence[Violation], dealt: int,
+    file: str | None, line: int,
+) -> Row:
+    h = hand.header
+    errors = sum(v.severity == "error" for v in violations)
+    summary = seen.summary
+    return (
+        local, h.site, h.hand_id, str(h.game), str(h.limit),
+        stakes_label(h.small_bet, h.big_bet, h.currency), h.small_bet, h.big_bet, h.ante,
+        h.bring_in, h.currency, h.play_money, h.tournament_id, h.level, h.buy_in, h.mixed,
+        h.table, h.max_seats, h.started_at, dealt, seen.last_street, seen.showdown,
+        None if summary is None else summary.total_pot,
+        None if summary is None else summary.rake,
+        errors, len(violations) - errors, file, line,
+    )
+
+
+def player_rows(local: int, hand: Hand, seen: Recap) -> list[Row]:
+    """One row per seat: cards seen, door card, money in and out, rake share, showdown."""
+    rake = 0 if seen.summary is None else seen.summary.rake
+    shares = rake_shares(rake, seen.collected, hand.seats)
+    showed = {show.player for show in seen.shows}
+    rows = []
+    for seat in hand.seats:
+        name = seat.player
+        dealt_in = not (seat.sitting_out or seat.out_of_hand)
+        final = seen.folded_on.get(name)
+        folded = final is not None
+        if not folded and dealt_in:
+            final = seen.last_street
+        won = seen.collected.get(name, 0)
+        put = seen.contributed.get(name, 0)
+        door = seen.door.get(name)
+        rows.append((
+            local, seat.seat, name, seat.stack, dealt_in, _cards_known(seen.cards.get(name)),
+            None if door is None else _CARD_TEXT[door], final, folded, put, won,
+            won + seen.returned.get(name, 0) - put, shares.get(name, 0), name in showed,
+            seen.showdown and not folded and won > 0,
+        ))
+    return rows
+
+
+def _cards_known(cards: list[int | None] | None) -> str:
+    """The cards a player was seen with, first seen first, each once: ``"3d Th As"``."""
+    if not cards:
+        return ""
+    return " ".join([_CARD_TEXT[c] for c in dict.fromkeys(cards) if c is not None])
+
+
+def action_rows(local: int, seen: Recap) -> list[Row]:
+    """One row per betting decision, numbered as ``Hand.player_actions()`` counts them."""
+    return [(local, index, street, player, kind.name, amount, raise_to, all_in)
+            for index, (street, player, kind, amount, raise_to, all_in)
+            in enumerate(seen.actions())]
+
+
+def violation_rows(local: int, violations: Sequence[Violation]) -> list[Row]:
+    return [(local, v.code, str(v.severity), None if v.street is None else int(v.street),
+             v.action_index, v.player, v.rule, v.message) for v in violations]
