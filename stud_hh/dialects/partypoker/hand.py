@@ -29,7 +29,7 @@ import re
 from collections.abc import Callable
 from datetime import datetime
 from functools import lru_cache
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 from stud_hh.cards import DECK, str_card
 from stud_hh.dialects import clock
@@ -148,6 +148,9 @@ def other_game(fields: Fields) -> str | None:
 class PartyPokerHand:
     """One hand's line tokens -> its seats and events (``HandBuilder``)."""
 
+    #: line kind -> how a token of that kind is read (set below the readers)
+    readers: ClassVar[dict[str, Callable[[PartyPokerHand, str], None]]]
+
     def __init__(self, fields: Fields) -> None:
         self.fields = fields
         self.game = _game_line(fields["before"] or "", fields["after"] or "")
@@ -170,9 +173,6 @@ class PartyPokerHand:
         self.collected = 0  # what the "wins" lines say
         self.side_pots = False
         self.main_pot_wins: list[int] = []  # where the "main pot" collects are in the events
-
-    def read(self, kind: str, text: str) -> None:
-        _READERS[kind](self, text)
 
     def end_betting(self) -> None:
         """The first line of the hand's end: the last street's betting is over."""
@@ -561,6 +561,7 @@ _READERS: dict[str, Callable[[PartyPokerHand, str], None]] = {
     "CHAT": PartyPokerHand.chat,
 }
 
+PartyPokerHand.readers = _READERS  # one look-up per line token
 
 class PartyPokerLines(SiteLines):
     """Rule names of ``partypoker.lark`` (runs of lines and the rest, see ``SiteLines``)."""

@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from functools import lru_cache
+from typing import ClassVar
 
 from stud_hh.cards import DECK, str_card
 from stud_hh.dialects import clock
@@ -174,6 +175,9 @@ def other_game(fields: Fields) -> str | None:
 class WinamaxHand:
     """One hand's line tokens -> its seats and events (``HandBuilder``)."""
 
+    #: line kind -> how a token of that kind is read (set below the readers)
+    readers: ClassVar[dict[str, Callable[[WinamaxHand, str], None]]]
+
     def __init__(self, fields: Fields) -> None:
         self.fields = fields
         stakes = fields["stakes"] or ""
@@ -195,9 +199,6 @@ class WinamaxHand:
         self.betting = True  # until the showdown, the collects or the summary
         self.returned: dict[str, int] = {}  # bets nobody called, by player
         self.banners: list[int] = []  # where each street's StreetStart is in the events
-
-    def read(self, kind: str, text: str) -> None:
-        _READERS[kind](self, text)
 
     def end_betting(self) -> None:
         """The showdown, the collects or the summary: the last street's betting is over."""
@@ -471,6 +472,7 @@ _READERS: dict[str, Callable[[WinamaxHand, str], None]] = {
     "SEAT_RESULTS": WinamaxHand.seat_results,
 }
 
+WinamaxHand.readers = _READERS  # one look-up per line token
 
 class WinamaxLines(SiteLines):
     """Rule names of ``winamax.lark`` (runs of lines and the rest, see ``SiteLines``)."""
