@@ -281,3 +281,22 @@ def test_a_broken_line_is_named_by_file_line_and_hand() -> None:
     assert (error.path, error.line, error.hand_id) == ("t.txt", 19, "30000000001")
     [cut] = list(parse_text(text.split("** Dealing Fifth")[0], "t.txt"))
     assert isinstance(cut, ParseError) and cut.incomplete
+
+
+def test_where_fpdb_is_wrong(corpus_files: list[Path]) -> None:
+    """The corpus has no fpdb rows for PartyPoker, but fpdb's own regression suite publishes
+    one for game 10399817763 (its ``7-Stud-USD-1-2-201104.txt.hp``), and it is wrong for the
+    hero: ``totalProfit -5``, ``street0Calls 0``, ``street0VPI False``, ``street1Seen False``.
+    The text: "Hero posts ante [$0.05 USD]", "Hero bring-ins [$0.25 USD]", "Player4
+    completes [$0.50 USD]", "Hero calls [$0.25 USD]" (a voluntary call of the completion),
+    "** Dealing Fourth street **", "Dealt to Hero [  2c ]", "Hero folds" (he saw 4th street,
+    folding to Player4's bet): he lost $0.55, not $0.05."""
+    from stud_hh.facts import player_facts
+
+    hand = _by_id(corpus_files)["10399817763"]
+    hero = next(f for f in player_facts(hand) if f.player == "Hero")
+    assert (hero.net, hero.invested, hero.calls_3rd, hero.vpip) == (-55, 55, 1, True)
+    assert hero.is_bring_in and hero.streets[0].saw and hero.streets[0].fold_to_bet
+    winner = next(f for f in player_facts(hand) if f.player == "Player8")
+    # in: ante 5, 3rd 50, 4th 50, 5th 200, 6th 300 (his river bet came back)
+    assert (winner.collected, winner.net, winner.rake) == (1220, 1220 - 605, 60)
