@@ -10,9 +10,9 @@ betting (the excess of the biggest contribution over the next one, the rule the 
 checks: ``street_return``), and each ``Collect`` of its owner without it (``take_from_wins``).
 
 >>> street_return({"Ann": 10, "Bob": 25})
-UncalledReturn(player='Bob', amount=15)
->>> street_return({"Ann": 25, "Bob": 25}) is None
-True
+(UncalledReturn(player='Bob', amount=15), 35)
+>>> street_return({"Ann": 25, "Bob": 25})
+(None, 50)
 >>> events = [UncalledReturn("Bob", 15), Collect("Bob", 45)]
 >>> take_from_wins(events, {"Bob": 15})
 15
@@ -27,17 +27,19 @@ from msgspec.structs import replace
 from stud_hh.events import Collect, Event, SeatResult, UncalledReturn
 
 
-def street_return(put: dict[str, int]) -> UncalledReturn | None:
+def street_return(put: dict[str, int]) -> tuple[UncalledReturn | None, int]:
     """What goes back at the end of a street's betting (``put``: each player's street total):
-    the excess of the biggest total over the next one, to its owner; None when matched."""
+    the excess of the biggest total over the next one, to its owner (None when matched);
+    and the street's chips (returns not taken off)."""
     top_player = ""
-    top = second = 0
+    top = second = total = 0
     for player, amount in put.items():  # a few players: one pass, no sorting
+        total += amount
         if amount > top:
             top_player, top, second = player, amount, top
         elif amount > second:
             second = amount
-    return UncalledReturn(top_player, top - second) if top > second else None
+    return (UncalledReturn(top_player, top - second) if top > second else None), total
 
 
 def _won(event: Event) -> int:

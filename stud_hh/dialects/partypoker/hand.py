@@ -103,7 +103,20 @@ _NOTES = {" has joined the table.": "joins", " has left the table.": "leaves",
           " will be using her time bank for this hand.": "time_bank"}
 
 
-@lru_cache(maxsize=4096)  # a session repeats its lines: the same players bet the same amounts
+#: what ``_read_action`` made of each betting line, per money unit: a session repeats its
+#: lines (the same players bet the same amounts), and a plain dict look-up is the cheapest
+#: memo; emptied when it holds ``ACTION_MEMO`` lines (flat memory)
+_ACTIONS_READ: dict[Callable[[str], int], dict[str, tuple[str, str, int, Event | None]]] = {}
+ACTION_MEMO = 4096
+
+
+def _action_memo(money: Callable[[str], int]) -> dict[str, tuple[str, str, int, Event | None]]:
+    memo = _ACTIONS_READ.setdefault(money, {})
+    if len(memo) >= ACTION_MEMO:
+        memo.clear()
+    return memo
+
+
 def _read_action(line: str, money: Callable[[str], int]) -> tuple[str, str, int, Event | None]:
     """``Player4 double bets [120]`` -> (``Player4``, ``double bets``, 120, its ``Bet``): the
     event where the line alone says it (a fold, check, call, bet or bring-in), else None."""
@@ -186,8 +199,8 @@ class PartyPokerHand:
         put = self.bets.put
         if not put:
             return
-        self.pot += sum(put.values())
-        back = street_return(put)
+        back, total = street_return(put)
+        self.pot += total
         if back is not None:
             self.hand.add(back)
             self.pot -= back.amount
@@ -263,9 +276,13 @@ class PartyPokerHand:
         append = events.append
         money, stacks, in_hand, bets = self.money, self.stacks, self.in_hand, self.bets
         put = bets.put
+        memo = _action_memo(money)
         for offset, line in enumerate(text.split("\n")):
             try:
-                name, verb, added, event = _read_action(line, money)
+                read = memo.get(line)
+                if read is None:
+                    read = memo[line] = _read_action(line, money)
+                name, verb, added, event = read
                 in_hand.add(name)
                 if event is None:
                     if verb == "opens":

@@ -210,7 +210,7 @@ class WinamaxHand:
         """A street's betting is over: a bet nobody called goes back (Winamax prints no
         return: ``uncalled``)."""
         put = self.bets.put
-        back = street_return(put) if put else None
+        back = street_return(put)[0] if put else None
         if back is not None:
             self.hand.add(back)
             self.returned[back.player] = self.returned.get(back.player, 0) + back.amount
