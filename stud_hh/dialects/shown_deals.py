@@ -31,21 +31,14 @@ _UP = (True,)
 _DOWN = (False,)
 
 
-def _deals_of(player: str, shown: tuple[int, ...], streets: list[Street]) -> list[Deal]:
-    """``player``'s deals on ``streets`` (in order from 3rd), as ``shown`` lists them."""
-    deals = []
-    for street in streets:
-        if street is Street.THIRD:
-            if len(shown) < 3:
-                break
-            deals.append(Deal(street, player, shown[:3], UP_THIRD))
-        else:
-            at = int(street) - 1  # 4th street: the fourth card, index 3
-            if len(shown) <= at:
-                break
-            deals.append(Deal(street, player, (shown[at],),
-                              _DOWN if street is Street.SEVENTH else _UP))
-    return deals
+def _deal(street: Street, player: str, shown: tuple[int, ...]) -> Deal | None:
+    """``player``'s deal on ``street`` as his shown hand lists it (None: it lists too few)."""
+    if street is Street.THIRD:
+        return Deal(street, player, shown[:3], UP_THIRD) if len(shown) >= 3 else None
+    at = int(street) - 1  # 4th street: the fourth card, index 3
+    if len(shown) <= at:
+        return None
+    return Deal(street, player, (shown[at],), _DOWN if street is Street.SEVENTH else _UP)
 
 
 def put_shown_deals(events: list[Event], revealed: Iterable[tuple[str, tuple[int, ...]]],
@@ -60,26 +53,38 @@ def put_shown_deals(events: list[Event], revealed: Iterable[tuple[str, tuple[int
             wanted[player] = cards
     if not wanted or not banners:
         return
-    streets = [cast(StreetStart, events[at]).street for at in banners]
-    inserts: dict[int, list[Deal]] = {}  # the n-th street banner -> deals to add after it
-    for player, cards in wanted.items():
-        for n, deal in enumerate(_deals_of(player, cards, streets)):
-            inserts.setdefault(n, []).append(deal)
-    added = 0
-    sixth: dict[str, int] = {}  # players in the order they were dealt on 6th street
-    for n in sorted(inserts):  # in street order: the river's order follows 6th street's
-        at = banners[n] + added
+    sixth: dict[str, int] = {}  # who was dealt on 6th street, in order: the river's order
+    for n in range(len(banners) - 1, -1, -1):  # from the last street: indices stay valid
+        at = banners[n]
+        street = cast(StreetStart, events[at]).street
         end = at + 1
         while end < len(events) and type(events[end]) is Deal:
             end += 1
-        block = events[at + 1 : end] + inserts[n]
-        street = streets[n]
-        if street is Street.SIXTH:
-            sixth = {e.player: i for i, e in enumerate(block)}  # type: ignore[union-attr]
-        elif street is Street.SEVENTH:  # StudHand's order: 6th street's
+        deals = [deal for player, cards in wanted.items()
+                 if (deal := _deal(street, player, cards)) is not None]
+        if not deals:
+            continue
+        if street is Street.SEVENTH:  # StudHand's order: 6th street's
+            sixth = _dealt_on(events, banners, Street.SIXTH)
+            sixth.update((player, len(sixth) + i) for i, player in enumerate(wanted))
+            block = events[at + 1 : end] + deals
             block.sort(key=lambda e: sixth.get(e.player, len(sixth)))  # type: ignore[union-attr]
-        events[at + 1 : end] = block
-        added += len(inserts[n])
+            events[at + 1 : end] = block
+        else:
+            events[end:end] = deals
+
+
+def _dealt_on(events: list[Event], banners: list[int], street: Street) -> dict[str, int]:
+    """The players dealt on ``street`` (by the history), in order."""
+    for at in banners:
+        if cast(StreetStart, events[at]).street is street:
+            order: dict[str, int] = {}
+            end = at + 1
+            while end < len(events) and type(events[end]) is Deal:
+                order.setdefault(events[end].player, len(order))  # type: ignore[union-attr]
+                end += 1
+            return order
+    return {}
 
 
 __all__ = ["put_shown_deals"]
