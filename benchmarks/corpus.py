@@ -63,6 +63,9 @@ SITE_SOURCES: dict[str, tuple[tuple[str, ...], str]] = {
     "fulltilt": (("cash/FTP/Stud", "tour/FTP/Stud"), r"(Full Tilt Poker Game #)(\d+)(:)"),
     "bovada": (("cash/Bovada/Stud", "tour/Bovada/Stud"), r"((?:Bovada|Bodog) Hand #)(\d+)(\b)"),
     "winning": (("cash/Winning",), r"((?:Game )?Hand #|Game ID: )(\d+)( )"),
+    "partypoker": (("cash/PartyPoker/Stud", "tour/PartyPoker/Stud"),
+                   r"(Game #|#Game No : )(\d+)( |\n)"),
+    "winamax": (("cash/Winamax/Stud",), r"(HandId: #\d+-\d+-)(\d+)( )"),
 }
 REAL = (ROOT.parent / "shared" / "corpus" / "real").resolve()
 

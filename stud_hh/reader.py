@@ -7,12 +7,14 @@ than one read chunk plus one hand in memory; and nothing here raises on bad byte
 because one unreadable hand must never cost the rest of the file.
 
 The text is normalised once, here, so that no grammar has to: every line ending (CRLF, CR,
-mixed in one file) becomes ``\n``, byte-order marks (also inside concatenated files) are
-dropped, and so is white space at the end of a line (clients and tracker exports leave
-spaces and tabs there).
+mixed in one file) becomes ``\n``, byte-order marks (also inside concatenated files) and
+NUL characters (PartyPoker's client pads its files with them) are dropped, and so is white
+space at the end of a line (clients and tracker exports leave spaces and tabs there).
 
 Hands are separated by blank lines (every site we know of does this); a ``boundary``
 pattern can also split hands that a broken export glued together without a blank line.
+A hand is more than its first line: a blank line right after a line that starts a hand
+does not end it (PartyPoker writes ``Game #N starts.`` and a blank line before each hand).
 
 >>> import io
 >>> hands = list(split_hands(iter(["A\\nB\\n\\n", "\\nC"]), "f.txt"))
@@ -96,6 +98,8 @@ def normalise(text: str) -> str:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     if "\ufeff" in text:
         text = text.replace("\ufeff", "")
+    if "\x00" in text:
+        text = text.replace("\x00", "")
     return strip_trailing_space(text + "\n")[:-1]
 
 
@@ -150,6 +154,8 @@ def _decode_chunks(stream: BinaryIO, chunk_size: int) -> Iterator[str]:
             text = text.replace("\r\n", "\n").replace("\r", "\n")
         if "\ufeff" in text:
             text = text.replace("\ufeff", "")
+        if "\x00" in text:
+            text = text.replace("\x00", "")
         text = pending_space + text
         if final:
             text = strip_trailing_space(text + "\n")[:-1]
@@ -189,6 +195,8 @@ def split_hands(
         start = 0
         for match in _BLANK_RUN.finditer(buffer):
             end = match.start() + 1
+            if boundary is not None and _ends_with_a_first_line(buffer, start, end, boundary):
+                continue  # glued to what follows the blank line
             yield from _emit(buffer, start, end, line, path, boundary)
             line += buffer.count("\n", start, match.end())
             start = match.end()
@@ -237,11 +245,22 @@ def _emit(
     hands = []
     cut = start
     for match in _at_line_starts(boundary).finditer(buffer, start, end):
-        hands.append(RawHand(path, line, buffer[cut : match.start() + 1]))
+        # (a lone first line glued to the next hand keeps no blank line of its own)
+        hands.append(RawHand(path, line, buffer[cut : match.start() + 1].rstrip("\n") + "\n"))
         line += buffer.count("\n", cut, match.start() + 1)
         cut = match.start() + 1
     hands.append(RawHand(path, line, buffer[cut:end]))
     return hands
+
+
+def _ends_with_a_first_line(buffer: str, start: int, end: int,
+                            boundary: re.Pattern[str]) -> bool:
+    """Whether the last line of ``buffer[start:end]`` starts a hand (and so its hand goes on
+    after the blank line)."""
+    line = buffer.rfind("\n", start, end - 1) + 1 or start
+    while line < end and buffer[line] in " \t\f\v":
+        line += 1
+    return line < end - 1 and boundary.match(buffer, line, end - 1) is not None
 
 
 @lru_cache(maxsize=32)

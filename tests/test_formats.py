@@ -72,7 +72,8 @@ def test_known_sites_are_named_not_read(site: str, encoding: str) -> None:
 
 #: the known sites a dialect reads, and the dialect
 READ_SITES = {"Full Tilt Poker": "fulltilt", "Bovada": "bovada",
-              "Winning Poker Network": "winning"}
+              "Winning Poker Network": "winning", "PartyPoker": "partypoker",
+              "Winamax": "winamax"}
 
 
 @pytest.mark.parametrize("line, dialect", [
@@ -157,9 +158,8 @@ def test_the_real_corpus_is_recognised_by_content(corpus_dir: Path) -> None:
             assert fmt.kind is not FileKind.OTHER, path
             found[fmt.dialect or fmt.site or ""] += 1
     assert found["pokerstars"] == 6
-    assert {"fulltilt", "bovada", "winning"} <= set(found)  # read since issue 18
-    assert {"PartyPoker", "Winamax",
-            "iPoker", "Merge", "Everleaf", "OnGame", "Absolute Poker / UB",
+    assert {"fulltilt", "bovada", "winning", "partypoker", "winamax"} <= set(found)  # issue 18
+    assert {"iPoker", "Merge", "Everleaf", "OnGame", "Absolute Poker / UB",
             "KingsClub"} <= set(found)
 
 

@@ -25,9 +25,13 @@ def test_doctests(module: object) -> None:
 
 
 def test_every_dialect_honours_the_protocol() -> None:
-    names = [dialect.name for dialect in dialects()]
-    assert all(isinstance(dialect, Dialect) for dialect in dialects())
-    assert names == ["pokerstars", "fulltilt", "winning", "bovada", "phh"]
+    from stud_hh.rules import PRESETS
+
+    for dialect in dialects():
+        assert isinstance(dialect, Dialect)
+        assert dialect.site and dialect.rules.upper() in PRESETS
+    assert [d.name for d in dialects()] == ["pokerstars", "fulltilt", "winning", "bovada",
+                                           "winamax", "partypoker", "phh"]
 
 
 def test_detect_by_first_line() -> None:

@@ -39,6 +39,8 @@ REGISTRY: tuple[str, ...] = (
     "stud_hh.dialects.fulltilt:FullTilt",
     "stud_hh.dialects.winning:Winning",
     "stud_hh.dialects.bovada:Bovada",
+    "stud_hh.dialects.winamax:Winamax",
+    "stud_hh.dialects.partypoker:PartyPoker",
     "stud_hh.dialects.phh:PHH",
 )
 
@@ -112,9 +114,7 @@ def _known(site: str, *patterns: str) -> KnownFormat:
 #: The formats of ``../shared/corpus/real`` and of the trackers' documentation that no
 #: dialect reads yet, each by the line that starts a hand (or a session).
 NOT_YET_READ: tuple[KnownFormat, ...] = (
-    _known("PartyPoker", r"\*{5} Hand History [Ff]or Game \d+", r"Game #\d+ starts\."),
     _known("888poker", r"\*{5} 888(?:poker|\.\w\w)? .*Hand History"),
-    _known("Winamax", r"Winamax Poker - "),
     _known("iPoker", r"<session sessioncode=\"", r"<\?xml[^>]*\?>\s*<session\b"),
     _known("Merge", r"<description type=\"", r"<game id=\"\d+-\d+\""),
     _known("Everleaf", r"Everleaf Gaming Game #\d+"),

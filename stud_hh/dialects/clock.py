@@ -26,6 +26,11 @@ ZONES: dict[str, str] = {
     "MSK": "Europe/Moscow", "IST": "Asia/Kolkata", "CCT": "Asia/Shanghai",
     "JST": "Asia/Tokyo", "KST": "Asia/Seoul", "AWST": "Australia/Perth",
     "ACST": "Australia/Adelaide", "AET": "Australia/Sydney", "NZT": "Pacific/Auckland",
+    # the summer and winter labels PartyPoker prints (the player's own clock: "EEST")
+    "CDT": "America/Chicago", "MDT": "America/Denver", "MST": "America/Denver",
+    "PDT": "America/Los_Angeles", "PST": "America/Los_Angeles", "WEST": "Europe/Lisbon",
+    "EEST": "Europe/Helsinki", "MSD": "Europe/Moscow", "AEST": "Australia/Sydney",
+    "AEDT": "Australia/Sydney", "NZST": "Pacific/Auckland", "NZDT": "Pacific/Auckland",
 }
 
 

@@ -26,7 +26,8 @@ from stud_hh.reader import RawHand
 
 #: expected line kinds a message lists (``ParseError.expected`` keeps them all)
 SHOWN_EXPECTED = 8
-_NUMBER = re.compile(r"#(\d+)")
+#: ``#123``; PartyPoker ``#Game No : 11792805420``; Winamax ``#9250793-470-1478990787``
+_NUMBER = re.compile(r"#(?:Game No : )?(\d+(?:-\d+)*)")
 
 #: a line kind (a terminal's name) -> how a message names it
 LineKinds = Mapping[str, str]

@@ -68,6 +68,11 @@ _FIXED_LIMIT_ONLY = frozenset(
 )
 #: Refusals that say the player can no longer act: his own state is the better reason.
 _GONE = frozenset({"NOT_BETTING", "ACTION_AFTER_FOLD", "ACTION_BY_ALL_IN_PLAYER"})
+#: Who had to act first: judged from upcards, so not for a player whose upcards the history
+#: does not show (PartyPoker prints only the hero's cards: an opponent's door card is known
+#: only if he shows his hand). The engine leaves such a player out of its choice; when he
+#: is the one who acted, what he held could have made him first.
+_WHO_FIRST = frozenset({"WRONG_BRING_IN_PLAYER", "WRONG_FIRST_ACTOR"})
 
 
 class Replay:
@@ -200,6 +205,8 @@ class Replay:
                 if not self.findings.has(gone):
                     self.findings.add(gone, player=player)
                 continue
+            if code in _WHO_FIRST and None in st.upcards(player):
+                continue  # his upcards are not known: whether he was first cannot be judged
             self.findings.refusal(err, event, expected)
 
     def _gone(self, player: str) -> str | None:
