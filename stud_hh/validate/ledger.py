@@ -44,6 +44,8 @@ from stud_hh.events import (
 from stud_hh.events import Bet as BetEvent
 from stud_hh.validate.dispatch import every_event
 
+_THIRD = Street.THIRD  # an enum member read per deal: looked up once
+
 #: One betting street: what each player put in on it, and the uncalled bets returned.
 StreetMoney = tuple[Street, dict[str, int], list[UncalledReturn]]
 #: The first action that took a player's chips past his stack:
@@ -64,10 +66,9 @@ class Ledger:
 
     __slots__ = (
         "_action_index",
-        "_committed",
+        "_behind",
         "_in_showdown",
         "_round",
-        "_stacks",
         "_street_in",
         "_street_returns",
         "antes",
@@ -104,9 +105,8 @@ class Ledger:
         self.showdown: list[Show | Muck] = []
         self.revealed: list[tuple[str, tuple[int, ...]]] = []
         self.last_round: list[PlayerAction] = []
-        self.last_street = Street.THIRD
-        self._stacks = {s.player: s.stack for s in hand.seats}
-        self._committed = dict.fromkeys(self._stacks, 0)
+        self.last_street = _THIRD
+        self._behind = {s.player: s.stack for s in hand.seats}  # chips behind, as put in
         self._street_in: dict[str, int] = {}
         self._street_returns: list[UncalledReturn] = []
         self._round: list[PlayerAction] = []
@@ -116,28 +116,47 @@ class Ledger:
         for event in hand.events:
             readers[type(event)](self, event)
         self._close_street()
+        took_part = self.took_part
+        took_part.update(self.dealt)
+        took_part.update([a.player for a in self.antes])
 
     # ------------------------------------------------------------------ the events
     def _deal(self, event: Deal) -> None:
-        player, cards = event.player, event.cards
-        self.took_part.add(player)
-        self.dealt.setdefault(player, []).extend(cards)
-        if len(cards) > 1 and (len(cards) > 3 or event.street is not Street.THIRD):
+        cards = event.cards
+        held = self.dealt.get(event.player)
+        if held is None:
+            self.dealt[event.player] = list(cards)
+        else:
+            held.extend(cards)
+        if len(cards) > 1 and (len(cards) > 3 or event.street is not _THIRD):
             self.oversized_deals.append(event)
 
     def _bring_in(self, event: BringIn) -> None:
         if self.bring_in is None:
             self.bring_in = event
-        self._bet(event, self._street_in.get(event.player, 0) + event.amount)
+        self._adds(event)
 
-    def _adds(self, event: BetEvent | Call) -> None:
-        self._bet(event, self._street_in.get(event.player, 0) + event.amount)
+    def _adds(self, event: BetEvent | Call | BringIn) -> None:
+        player = event.player
+        put = event.amount
+        street_in = self._street_in
+        street_in[player] = street_in.get(player, 0) + put
+        self._wager(event, player, put)
 
     def _raises_to(self, event: Raise | Complete) -> None:
-        self._bet(event, event.to)
+        player = event.player
+        street_in = self._street_in
+        put = event.to - street_in.get(player, 0)
+        street_in[player] = event.to
+        self._wager(event, player, put)
+
+    def _action(self, event: PlayerAction) -> None:
+        self._action_index += 1
+        self._round.append(event)
 
     def _fold(self, event: Fold) -> None:
-        self._action(event)
+        self._action_index += 1
+        self._round.append(event)
         self.folded.add(event.player)
         if event.cards:
             self.revealed.append((event.player, event.cards))
@@ -148,7 +167,6 @@ class Ledger:
 
     def _ante(self, event: Ante) -> None:
         self.antes.append(event)
-        self.took_part.add(event.player)
         self._put(event.player, event.amount, None, None)
 
     def _shown(self, event: Show | Muck) -> None:
@@ -164,8 +182,9 @@ class Ledger:
     def _returned(self, event: UncalledReturn) -> None:
         self._street_returns.append(event)
         self.total -= event.amount
-        if event.player in self._committed:
-            self._committed[event.player] -= event.amount
+        behind = self._behind
+        if event.player in behind:
+            behind[event.player] += event.amount
 
     def _collect(self, event: Collect) -> None:
         self.collects.append(event)
@@ -183,39 +202,31 @@ class Ledger:
     def _nothing(self, event: Event) -> None:
         """Table notes, chat and the site's remarks: nothing to count."""
 
-    def _action(self, event: PlayerAction) -> None:
+    # ------------------------------------------------------------------ chips and streets
+    def _wager(self, event: PlayerAction, player: str, put: int) -> None:
+        """A betting action putting ``put`` chips in: the next action of the street."""
         self._action_index += 1
-        self.took_part.add(event.player)
         self._round.append(event)
-
-    def _bet(self, event: PlayerAction, street_total: int) -> None:
-        """A wager: the player's total on this street becomes ``street_total``."""
-        player = event.player
-        self._action_index += 1
-        self.took_part.add(player)
-        self._round.append(event)
-        put = street_total - self._street_in.get(player, 0)
-        self._street_in[player] = street_total
         self._put(player, put, self.last_street, self._action_index)
 
     def _put(self, player: str, put: int, street: Street | None, index: int | None) -> None:
         """Chips into the pot; the first time a player's chips pass his stack is noted."""
         self.total += put
-        mine = self._committed.get(player)
-        if mine is None:
+        behind = self._behind.get(player)
+        if behind is None:
             return  # no seat: ``UNKNOWN_PLAYER`` is the replay's
-        mine += put
-        self._committed[player] = mine
-        stack = self._stacks[player]
-        if mine > stack and all(o[0] != player for o in self.over_stack):
-            self.over_stack.append((player, street, index, put, stack - mine + put))
+        self._behind[player] = behind - put
+        if behind < put and all(o[0] != player for o in self.over_stack):
+            self.over_stack.append((player, street, index, put, behind))
 
     def _close_street(self) -> None:
         """A street ends: its money is booked; its actions may be the last round's."""
         if self._street_in or self._street_returns:
             self.streets.append((self.last_street, self._street_in, self._street_returns))
-        if self._round:
-            self.last_round = self._round
+        round_ = self._round
+        if round_:
+            self.last_round = round_
+            self.took_part.update([e.player for e in round_])
         self._street_in, self._street_returns, self._round = {}, [], []
 
     def _turn_up(self, cards: tuple[int, ...]) -> None:

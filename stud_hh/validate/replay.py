@@ -20,7 +20,7 @@ import contextlib
 from collections.abc import Callable
 from typing import Any
 
-from stud_hh.engine import IllegalAction, Phase, StudState, action_from_event
+from stud_hh.engine import Action, IllegalAction, Phase, StudState, action_from_event
 from stud_hh.engine.bridge import BettingEvent
 from stud_hh.events import (
     Ante,
@@ -60,6 +60,7 @@ from stud_hh.validate.money import money
 from stud_hh.validate.setup import Setup, setup_for
 
 _BETTING = Phase.BETTING
+_ANTES = Phase.ANTES
 
 #: Verdicts that only hold in fixed limit (the engine knows fixed limit only so far).
 _FIXED_LIMIT_ONLY = frozenset(
@@ -101,9 +102,10 @@ class Replay:
         self.findings.street = event.street
 
     def _ante(self, event: Ante) -> None:
-        self.deal_given()
+        if self.deals:
+            self.deal_given()
         st = self.state
-        if st.phase is not Phase.ANTES:
+        if st.phase is not _ANTES:
             return  # a late ante: the record checks judge it
         if self.setup.antes_as_due:
             st.post_antes()
@@ -168,21 +170,26 @@ class Replay:
         if st.phase is not _BETTING:
             self.deal_unseen()
         problem = self.setup.bring_in_problem
-        if problem is not None and isinstance(event, BringIn):
+        if problem is not None and type(event) is BringIn:
             self.findings.add("WRONG_BRING_IN_AMOUNT", player=player,
                               amount=money(event.amount, self.hand.header), expected=problem)
         action = action_from_event(event, st)
         assert action is not None  # a betting event
         try:
             st.apply(action)
-            return
         except IllegalAction:
-            pass
+            self._refused(event, action)
+
+    def _refused(self, event: BettingEvent, action: Action) -> None:
+        """The engine refused ``event``: record why, then follow the history."""
+        st = self.state
+        player = event.player
+        problem = self.setup.bring_in_problem
         gone = self._gone(player)
         expected = self._expected()
         for err in st.force(action):
             code = err.code.value
-            if problem is not None and isinstance(event, BringIn) \
+            if problem is not None and type(event) is BringIn \
                     and code == "WRONG_BRING_IN_AMOUNT":
                 continue  # said already, in the site's terms
             if gone is not None and code in _GONE:
