@@ -13,7 +13,7 @@ from itertools import chain
 
 from stud_hh.cards import str_card
 
-from ._consts import _ANTES, _DEALING, _OVER, _THIRD, R_ANTE, R_CARDS, R_DECK
+from ._consts import _ANTES, _BETTING, _DEALING, _OVER, _THIRD, R_ANTE, R_CARDS, R_DECK, R_ROUND
 from ._evaluators import WEIGHT
 from ._round import _Round
 from .dealing import DECK_SIZE, Deck
@@ -167,13 +167,33 @@ class _Dealing(_Round):
         self._give_street(dealt, [cards for _, cards in pairs])
 
     def force_deal_street(self, deals: Deals) -> tuple[IllegalAction, ...]:
-        """``deal_street`` when the deals are legal, else ``force_deal`` of each in order."""
-        pairs = list(deals)
+        """``deal_street`` when the deals are legal, else ``force_deal`` of each in order.
+
+        Cards dealt while a betting round is still open mean the history moved on: the
+        round is closed as it stands (``ROUND_OPEN`` names who was still to act) and the
+        cards are the next street's. ``deals`` may be empty: the history moved to the
+        next street without printing a card."""
+        pairs = deals if type(deals) is list else list(deals)
+        left_open: tuple[IllegalAction, ...] = ()
+        if self.phase is _BETTING:
+            left_open = (self._close_open_round(),)
         dealt: list[int] = []
         if self._check_street(pairs, dealt) is None:
             self._give_street(dealt, [cards for _, cards in pairs])
-            return ()
-        return tuple(chain.from_iterable(self.force_deal(p, cards) for p, cards in pairs))
+            return left_open
+        return left_open + tuple(
+            chain.from_iterable(self.force_deal(p, cards) for p, cards in pairs))
+
+    def _close_open_round(self) -> IllegalAction:
+        """The round ends with players still to act (the history went on without them)."""
+        p = self.to_act
+        name = self.players[p] if p is not None else "nobody"
+        info = IllegalInfo(
+            Code.ROUND_OPEN, R_ROUND,
+            f"the betting on {self.street.label} was left open: {name} to act", p,
+        )
+        self._end_round()
+        return IllegalAction(info)
 
     def deal_unknown(self) -> None:
         """Deals every card due this street as unknown (``None``): hidden cards not shown."""
@@ -241,9 +261,9 @@ class _Dealing(_Round):
         dealing = phase is _DEALING and not self._community_due
         for player, cards in deals:
             if player.__class__ is str:
-                p = index.get(player, -1)  # type: ignore[arg-type]
-            elif player.__class__ is int and 0 <= player < n:  # type: ignore[operator]
-                p = player  # type: ignore[assignment]
+                p = index.get(player, -1)
+            elif player.__class__ is int and 0 <= player < n:
+                p = player
             else:
                 p = -1
             if p < 0:

@@ -156,9 +156,9 @@ class _Legality(_Dealing):
         amount.
         """
         if player.__class__ is str:
-            p = self._index.get(player, -1)  # type: ignore[arg-type]
-        elif player.__class__ is int and 0 <= player < self.n:  # type: ignore[operator]
-            p = player  # type: ignore[assignment]
+            p = self._index.get(player, -1)
+        elif player.__class__ is int and 0 <= player < self.n:
+            p = player
         else:
             p = -1
         if p < 0:

@@ -209,7 +209,7 @@ class _Round(_Table):
                 if not self._folded[six]:
                     return six
         return showing.first_actor(
-            self._ups, candidates, self.game, self.rules.showing_tie_break, board
+            self._ups, candidates, self.game, self._tie_break, board
         )
 
     def _first_showing(self, live: list[int]) -> int:
@@ -237,11 +237,11 @@ class _Round(_Table):
                 key = -key
             if best < 0 or key > best_key:
                 best, best_key = p, key
-            elif key == best_key and self.rules.showing_tie_break is _SUIT:
+            elif key == best_key and self._tie_break is _SUIT:
                 break
         else:
             return best if best >= 0 else live[0]
-        return showing.first_actor(ups, live, self.game, self.rules.showing_tie_break)
+        return showing.first_actor(ups, live, self.game, self._tie_break)
 
     # ------------------------------------------------------------------ actions
     def _units(self) -> tuple[int, ...]:

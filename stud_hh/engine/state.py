@@ -73,11 +73,10 @@ class StudState(_Recovery):
         if info is not None:
             raise IllegalAction(info)
         self._act(kind, p, amount)
-        if kind is _CHECK or kind is _FOLD:
-            amount = None
-        if kind is action.kind and p == action.player and amount == action.amount:
+        named = None if kind is _CHECK or kind is _FOLD else amount
+        if kind is action.kind and p == action.player and named == action.amount:
             return action
-        return named_action(kind, p, amount)
+        return named_action(kind, p, named)
 
     def _do(
         self, kind: ActionKind, player: int | str, amount: int | None

@@ -176,6 +176,7 @@ class Code(StrEnum):
     BRING_IN_NOT_DUE = "BRING_IN_NOT_DUE"  # a bring-in at any other moment
     NOT_BETTING = "NOT_BETTING"  # an action while antes/cards are due or the hand is over
     NOT_DEALING = "NOT_DEALING"  # cards given when no dealing is due
+    ROUND_OPEN = "ROUND_OPEN"  # the next street dealt with a betting round still open
     UNKNOWN_PLAYER = "UNKNOWN_PLAYER"
     NO_OPPONENT = "NO_OPPONENT"  # a bet or raise when every opponent is all-in
 

@@ -9,6 +9,7 @@ dealt in, the antes, the bring-in).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -27,6 +28,7 @@ from stud_hh.events import (
     Event,
     Fold,
     Hand,
+    Header,
     Muck,
     NoLowHand,
     NoShow,
@@ -53,13 +55,36 @@ StreetMoney = tuple[Street, dict[str, int], list[UncalledReturn]]
 OverStack = tuple[str, Street | None, int | None, int, int]
 
 
+def ante_of(antes: list[Ante], header: Header) -> int | None:
+    """The ante most players posted in full; the header's only when nobody posted one.
+
+    PokerStars prints no ante in its header, and its parser fills ``Header.ante`` from the
+    posted antes, so the header cannot be the reference: the majority is.
+    """
+    first = None
+    same = True
+    for a in antes:
+        if not a.all_in:
+            if first is None:
+                first = a.amount
+            elif a.amount != first:
+                same = False
+                break
+    if first is None:
+        return header.ante
+    if same:
+        return first  # all equal: the usual case
+    return Counter([a.amount for a in antes if not a.all_in]).most_common(1)[0][0]
+
+
 class Ledger:
     """Everything the record checks and the replay's set-up need, from one pass.
 
     ``streets`` holds, for each betting street, what each player put in on it and the
     uncalled bets returned on it; ``total`` is the pot (every chip put in, less the uncalled
     bets returned); ``over_stack`` lists, per player, the first action that took his chips
-    past his stack. ``revealed`` is every ``(player, cards)`` a history shows (folds,
+    past his stack; ``table_ante`` is the ante most players posted (``ante_of``).
+    ``revealed`` is every ``(player, cards)`` a history shows (folds,
     shows, mucks, summary lines); ``showdown`` the shows and mucks after the showdown
     starts; ``last_round`` the betting actions of the last street with any.
     """
@@ -85,6 +110,7 @@ class Ledger:
         "showdown",
         "streets",
         "summary",
+        "table_ante",
         "took_part",
         "total",
     )
@@ -119,6 +145,7 @@ class Ledger:
         took_part = self.took_part
         took_part.update(self.dealt)
         took_part.update([a.player for a in self.antes])
+        self.table_ante = ante_of(self.antes, hand.header)
 
     # ------------------------------------------------------------------ the events
     def _deal(self, event: Deal) -> None:

@@ -1398,10 +1398,7 @@ def _syntax_error(exc: UnexpectedInput, raw: RawHand, text: str) -> ParseError:
     shown = lines[line - 1] if line - 1 < len(lines) else ""
     incomplete = isinstance(exc, UnexpectedEOF) or (isinstance(exc, UnexpectedToken)
                                                     and exc.token.type == "$END")
-    if incomplete:
-        message = "hand ends too early"
-    else:
-        message = f"unexpected line {shown[:120]!r}"
+    message = "hand ends too early" if incomplete else f"unexpected line {shown[:120]!r}"
     readable = tuple(e for e in expected if not e.startswith("__ANON"))
     if readable:
         message += " (expected " + ", ".join(readable[:12]) + ("…)" if len(readable) > 12
