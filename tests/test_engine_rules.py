@@ -18,6 +18,7 @@ from stud_hh.engine import (
     Phase,
     Stakes,
     StudState,
+    UncalledBet,
 )
 from stud_hh.events import Game, Street
 from stud_hh.rules import (
@@ -833,8 +834,7 @@ def test_force_amount_above_stack_is_taken_as_put_in() -> None:
     st.bring_in(0)
     recs = st.force(Action(K.CALL, 1, 5))
     assert [r.code for r in recs] == [Code.BET_EXCEEDS_STACK]
-    assert st.contributions[1] == 1 + 2 and st.stacks[1] == 3
-    assert st.uncalled[-1].player == 1 and st.uncalled[-1].amount == 3
+    assert st.contributions[1] == 1 + 2 and st.uncalled[-1] == UncalledBet(1, 3, Street.THIRD)
     assert not st.all_in[1] and st.phase is Phase.DEALING
 
 

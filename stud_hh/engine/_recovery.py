@@ -5,7 +5,8 @@ it reports the refusal and must go on from the state the history implies, so tha
 legal actions after it are judged as they stand:
 
 * the chips move as the history says: a player who puts in more than his stack had them
-  (the stack was written too small); a folded or all-in player's chips are dead money in
+  (the stack was written too small, by an unknown amount: he is not made all-in by it);
+  a folded or all-in player's chips are dead money in
   the pot and change nothing else (no bet to face, no turn, no dealing);
 * the turn goes on from the player who actually acted;
 * an action after the engine closed a round that the history still shows on that street
@@ -92,7 +93,9 @@ class _Recovery(_Showdown):
         else:
             chips = amt - bets
         if chips > self._stacks[p]:
-            self._stacks[p] = chips  # he had the chips the history says he put in
+            # he had the chips the history says he put in (his stack was written too
+            # small); how many more is unknown, so they do not make him all-in
+            self._stacks[p] = chips + max(self.starting_stacks)
         self.to_act = p
         if (kind is _BET or kind is _RAISE or kind is _COMPLETE) and amt <= self.bet_level:
             kind = _CALL

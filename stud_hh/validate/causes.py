@@ -67,8 +67,7 @@ _ACTIONS = (BringIn, Complete, Bet, Raise, Call, Check, Fold)
 _AGGRESSIVE = (Complete, Bet, Raise)
 #: Hand-level codes told apart by their player (the rest by code and street alone: their
 #: player is whoever the amounts point at, which a repair may change).
-_BY_PLAYER = frozenset({"ANTE_MISSING", "ANTE_AMOUNT", "BET_EXCEEDS_STACK", "DUPLICATE_CARD",
-                        "WRONG_CARD_COUNT"})
+_BY_PLAYER = frozenset({"ANTE_MISSING", "ANTE_AMOUNT", "BET_EXCEEDS_STACK", "WRONG_CARD_COUNT"})
 #: Codes found after the betting, in the order the hand reaches them.
 _END = {"POT_TOTAL_MISMATCH": 0, "COLLECTED_MISMATCH": 1, "WRONG_WINNER": 2,
         "SHOWDOWN_ORDER": 3}
@@ -107,12 +106,14 @@ def link(hand: Hand, judged: Findings, judge: Judge) -> list[Violation]:
         open_ = [j for j in range(len(found)) if j not in roots and j not in root_of]
         best: tuple[int, Repair, list[int]] | None = None
         for tries, repair in enumerate(_repairs(found[i], current, seen, moved, judge)):
-            gone = _gone(found, [i, *open_], moved, repair)
+            gone, new = _gone(found, [i, *open_], moved, repair)
             if i in gone:
                 explained = [j for j in open_ if j in gone]
-                if best is None or len(explained) > best[0]:
-                    best = (len(explained), repair, explained)
-                if len(explained) == len(open_):
+                # a reading that makes new breaches explains less than it seems
+                score = len(explained) - new
+                if best is None or score > best[0]:
+                    best = (score, repair, explained)
+                if len(explained) == len(open_) and not new:
                     break
             if tries >= _MAX_TRIES:
                 break
@@ -138,7 +139,9 @@ def _when(v: Violation, hand: Hand) -> tuple[int, float]:
     if code in ("ANTE_MISSING", "ANTE_AMOUNT", "BET_EXCEEDS_STACK"):
         return (0, 0)
     if code in ("DUPLICATE_CARD", "WRONG_CARD_COUNT"):
-        return (1, 0)
+        # a card is dealt before the betting, but a card printed wrong shows in the
+        # showdown and rarely anywhere else: the betting's roots are taken first
+        return (2, 1 << 30)
     if code in ("INCOMPLETE_HAND", "UNCALLED_RETURN_MISMATCH") and v.street is not None:
         last = _last_action_on(hand, v.street)
         return (2, last + (0.5 if code == "INCOMPLETE_HAND" else 0.6))
@@ -155,14 +158,19 @@ def _last_action_on(hand: Hand, street: Street) -> int:
 
 
 def _key(v: Violation, index: int | None) -> tuple[object, ...]:
+    """What identifies a finding across readings of a hand: its code and where it is (a
+    card seen twice by the card, whoever holds it)."""
     if v.action_index is None:
+        if v.code == "DUPLICATE_CARD":
+            return (v.code, None, None, v.message.split(" ", 1)[0])
         return (v.code, v.street, None, v.player if v.code in _BY_PLAYER else None)
     return (v.code, v.street, index, None)
 
 
 def _gone(found: list[Violation], which: list[int], moved: tuple[int | None, ...],
-          repair: Repair) -> set[int]:
-    """Which of ``found[which]`` the repaired hand's verdict no longer has."""
+          repair: Repair) -> tuple[set[int], int]:
+    """Which of ``found[which]`` the repaired hand's verdict no longer has, and how many
+    findings it has that ``found[which]`` did not."""
     left = Counter(_key(v, v.action_index) for v in repair.judged.out)
     gone = set()
     for j in which:
@@ -179,7 +187,7 @@ def _gone(found: list[Violation], which: list[int], moved: tuple[int | None, ...
             left[key] -= 1
         else:
             gone.add(j)
-    return gone
+    return gone, sum(left.values())
 
 
 # ---------------------------------------------------------------------------- the repairs
@@ -383,16 +391,18 @@ class _Edits:
         except ValueError:
             return
         seen: set[int] = set()
-        holders: dict[str, None] = {}
+        holders: dict[str, bool] = {}  # holder -> his copy is an upcard
         for e in self.hand.events:
             cards = getattr(e, "cards", None) or ()
             seen.update(c for c in cards if c is not None)
             if type(e) is Deal and dup in e.cards:
-                holders[e.player] = None
+                holders[e.player] = e.up[e.cards.index(dup)]
             elif type(e) is Summary:
                 seen.update(e.board)
         unseen = [c for c in range(52) if c not in seen]
-        for player in holders:
+        # an upcard is seen by the whole table: when one copy is hidden, that one is wrong
+        hidden = [p for p, up in holders.items() if not up]
+        for player in hidden or list(holders):
             for new in unseen:
                 events: list[Event] = []
                 for e in self.hand.events:
