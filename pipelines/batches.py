@@ -79,6 +79,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
     "violations": {
         "local": pl.Int64, "code": pl.Utf8, "severity": pl.Utf8, "street": pl.Int16,
         "action_index": pl.Int32, "player": pl.Utf8, "rule": pl.Utf8, "message": pl.Utf8,
+        "finding": pl.Int16, "caused_by": pl.Int16,
     },
     "quarantine": {
         "kind": pl.Utf8, "file": pl.Utf8, "line": pl.Int64, "hand_line": pl.Int64,
@@ -457,16 +458,17 @@ def _flatten(
             name in showed, showdown and not folded and won > 0,
         ))
 
-    errors = warnings = 0
+    errors = warnings = 0  # the hand's breaches: its root findings
     found: list[tuple[Any, ...]] = []
-    for v in violations:
-        if v.severity == "error":
-            errors += 1
-        else:
-            warnings += 1
+    for k, v in enumerate(violations):
+        if v.caused_by is None:
+            if v.severity == "error":
+                errors += 1
+            else:
+                warnings += 1
         found.append((
             local, v.code, str(v.severity), None if v.street is None else int(v.street),
-            v.action_index, v.player, v.rule, v.message,
+            v.action_index, v.player, v.rule, v.message, k, v.caused_by,
         ))
 
     hand_row = (

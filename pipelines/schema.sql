@@ -1,5 +1,5 @@
 -- stud_hh database schema.
--- schema-version: 3
+-- schema-version: 4
 --
 -- This file is always the CURRENT schema: a new database is created from it in one go.
 -- A database made by an older stud_hh is brought up to date by migrations/NNNN_*.sql,
@@ -90,8 +90,8 @@ CREATE TABLE hands (
     showdown        BOOLEAN NOT NULL,
     total_pot       BIGINT,
     rake            BIGINT,
-    errors          SMALLINT NOT NULL,           -- violations of severity error
-    warnings        SMALLINT NOT NULL,
+    errors          SMALLINT NOT NULL,           -- root violations of severity error
+    warnings        SMALLINT NOT NULL,           -- root violations of severity warning
     source_file     VARCHAR,
     source_line     BIGINT NOT NULL,
     import_id       INTEGER NOT NULL
@@ -134,7 +134,9 @@ CREATE TABLE violations (
     action_index    INTEGER,
     player          VARCHAR,
     rule            VARCHAR NOT NULL,
-    message         VARCHAR NOT NULL
+    message         VARCHAR NOT NULL,
+    finding         SMALLINT,                    -- its place among the hand's findings (0..)
+    caused_by       SMALLINT                     -- NULL: a root; else the root's finding
 );
 
 CREATE TABLE quarantine (

@@ -129,16 +129,15 @@ def test_hands_without_stored_events_are_read_from_their_file(db: Path, tmp_path
 
 def test_a_version_1_database_gains_the_events_table(tmp_path: Path) -> None:
     from pipelines.db import connect
-    from pipelines.migrate import current_version, migrate, schema_text
+    from pipelines.migrate import current_version, declared_version, migrate, schema_text
 
-    old = schema_text().split("-- One row per stored hand")[0].replace(
-        "-- schema-version: 2", "-- schema-version: 1")
+    v1 = (Path(__file__).parent / "schemas" / "schema_v1.sql").read_text(encoding="utf-8")
     con = duckdb.connect(str(tmp_path / "v1.duckdb"))
-    migrate(con, schema=old)
+    migrate(con, schema=v1, folder=tmp_path / "no-migrations")
     assert current_version(con) == 1
     con.close()
     con = connect(tmp_path / "v1.duckdb")
-    assert current_version(con) == 2
+    assert current_version(con) == declared_version(schema_text())
     assert con.execute("SELECT count(*) FROM hand_events").fetchall() == [(0,)]
     con.close()
 
