@@ -211,6 +211,8 @@ def _repairs(v: Violation, hand: Hand, seen: Findings, moved: tuple[int | None, 
         yield from edits.stack(v.player)
     elif code == "DUPLICATE_CARD":
         yield from edits.other_card(v.message)
+    elif code == "WRONG_CARD_COUNT" and v.player is not None:
+        yield from edits.shown_as_dealt(v.player)
     elif code == "UNCALLED_RETURN_MISMATCH" and v.street is not None:
         yield from edits.returns(v.street)
     elif code == "POT_TOTAL_MISMATCH":
@@ -290,6 +292,36 @@ class _Edits:
         for new in made:
             if new != event:
                 yield self.replaced(at, new)
+                if isinstance(new, _AGGRESSIVE):
+                    yield from self.with_calls(at, new)
+
+    def with_calls(self, at: int, new: Event) -> Iterator[Repair]:
+        """``new`` for action ``at``, and the calls that answered the old one (up to the
+        next bet or raise of the street) answering ``new`` instead: a round written
+        around a wrong size, with only its summary left as the rules allowed it."""
+        street = _street_of(self.hand, at)
+        calls: list[int] = []
+        for k in range(at + 1, len(self.actions)):
+            later = self.actions[k]
+            if _street_of(self.hand, k) != street or isinstance(later, _AGGRESSIVE):
+                break
+            if isinstance(later, Call):
+                calls.append(k)
+        if not calls:
+            return
+        first = self.replaced(at, new, probe=frozenset(calls))
+        events = list(first.hand.events)
+        changed = False
+        for k in calls:
+            call = self.actions[k]
+            assert isinstance(call, Call)
+            due = next((o.amounts[0] for o in first.judged.options.get(k, ())
+                        if o.kind is ActionKind.CALL), None)
+            if due is not None and due != call.amount:
+                events[self.positions[k]] = msgspec.structs.replace(call, amount=due)
+                changed = True
+        if changed:
+            yield self._made(events)
 
     def due_first(self, at: int, due: str) -> Iterator[Repair]:
         """The round in turn order: the next action of the player who was due, on this
@@ -361,6 +393,7 @@ class _Edits:
         for amount in dict.fromkeys(amounts):
             if amount != event.amount:
                 yield self.replaced(at, BringIn(event.player, amount))
+                yield from self.with_calls(at, BringIn(event.player, amount))
 
     # ------------------------------------------------------------------ cards and seats
     def swap_doors(self, a: str, b: str) -> Iterator[Repair]:
@@ -412,6 +445,23 @@ class _Edits:
                             e, cards=tuple(new if c == dup else c for c in e.cards))
                     events.append(e)
                 yield self._made(events)
+
+    def shown_as_dealt(self, player: str) -> Iterator[Repair]:
+        """``player``'s hand shown without a card he was never dealt (a shown hand of more
+        cards than a stud hand holds is dead, rule book 8), each such card in turn."""
+        dealt = {c for e in self.hand.events if type(e) is Deal and e.player == player
+                 for c in e.cards if c is not None}
+        shown = next((e.cards for e in self.hand.events
+                      if isinstance(e, Show | Muck | SeatResult) and e.player == player
+                      and len(e.cards) > 7), None)
+        if shown is None:
+            return
+        for extra in [c for c in shown if c not in dealt]:
+            events = [msgspec.structs.replace(e, cards=tuple(c for c in e.cards if c != extra))
+                      if isinstance(e, Show | Muck | SeatResult) and e.player == player
+                      and extra in e.cards else e
+                      for e in self.hand.events]
+            yield self._made(events)
 
     def ante(self, player: str, missing: bool) -> Iterator[Repair]:
         """``player``'s ante posted at the table's (the one most players posted)."""

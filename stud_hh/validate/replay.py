@@ -261,7 +261,7 @@ class Replay:
                 findings.add(code.value, player=event.player,
                              message=findings.worded(code.value, event.player) + note)
                 continue
-            reopened = closed and code is _NOT_BETTING and st.street == street
+            reopened = closed and code is _NOT_BETTING
             if err.expected is not None:
                 findings.due[findings.action_index] = st.players[err.expected]
             findings.refusal(err, event, expected,
