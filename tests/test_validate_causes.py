@@ -140,13 +140,13 @@ def test_the_issues_pairs_are_two_roots(hands: list[Hand], a: str, b: str) -> No
     assert tried > 0
 
 
-def test_an_action_fault_and_a_record_fault_are_two_roots(hands: list[Hand]) -> None:
+def _matrix(hands: list[Hand]) -> None:
     """Every action fault with every record or card fault, on the same hands: when both
     are reported (two faults can cancel: a bring-in a cent short and a collection a cent
     short add up again), they are the two roots and everything else follows from one."""
     tried = both = 0
     for a, b in itertools.product(ACTION_FAULTS, RECORD_FAULTS):
-        for i, hand in enumerate(hands[::2]):
+        for i, hand in enumerate(hands):
             judged = _two(hand, i, a, b)
             if judged is None:
                 continue
@@ -158,7 +158,17 @@ def test_an_action_fault_and_a_record_fault_are_two_roots(hands: list[Hand]) -> 
                 both += 1
                 assert _roots(found) == want and len(roots(found)) == 2, (a, b, found)
                 assert linked_to_roots(found)
-    assert tried > 500 and both > 0.95 * tried
+    assert tried > 100 and both > 0.95 * tried
+
+
+def test_an_action_fault_and_a_record_fault_are_two_roots(hands: list[Hand]) -> None:
+    _matrix(hands[::9])
+
+
+@pytest.mark.slow
+def test_an_action_fault_and_a_record_fault_are_two_roots_on_every_hand(
+        hands: list[Hand]) -> None:
+    _matrix(hands)
 
 
 # ---------------------------------------------------------------------------- bring-in
