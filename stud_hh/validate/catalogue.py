@@ -135,7 +135,8 @@ _ENTRIES: tuple[Code, ...] = (
          "the last aggressor on the river shows first; if checked through, the first actor"),
     Code("INCOMPLETE_HAND", _E, "4.7 betting round",
          "{detail}",
-         "the hand stops with a betting round still open or without a result"),
+         "a betting round left open (the hand stops, or the next street is dealt, with a "
+         "player still to act), or a hand without a result"),
     # Engine refusals that name a different breach from the ones above.
     Code("BET_FACING_BET", _E, "4.7 betting round",
          "{player} bet while facing a bet (a raise or call was due)",
