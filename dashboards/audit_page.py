@@ -45,7 +45,7 @@ def audit_page(con: duckdb.DuckDBPyConnection, scope: data.Scope | str | None
     by_code = data.violations_by_code(con, scope)
     flagged, total = data.flagged_hands(con, scope)
     hands, flagged_hands, _ = data.audit_counts(con, scope)
-    subtitle = (f"{total:,} violations in {flagged_hands:,} of {hands:,} hands"
+    subtitle = (f"{total:,} violations (roots) in {flagged_hands:,} of {hands:,} hands"
                 + (f", {game} only" if game else ""))
     blocks: list[str] = []
     figs.add(blocks, by_code,
@@ -61,6 +61,11 @@ def audit_page(con: duckdb.DuckDBPyConnection, scope: data.Scope | str | None
              else note("No flagged hands.")]
     if total > table.height:
         shown.append(note(f"The first {table.height:,} of {total:,} violations, oldest first."))
+    if table.height:
+        shown.append(note("Each row is a root finding; the findings that follow from it (call "
+                          "sizes after a wrong bet, turn order after an extra action, pot "
+                          "totals off by what an illegal action added) are folded into it and "
+                          "marked in its replay."))
     if replays:
         shown.append(note(f"Replays are embedded for the first {len(replays):,} flagged hands "
                           "(stud-hh serve replays any hand)."))

@@ -447,13 +447,19 @@ def _hands_where(con: duckdb.DuckDBPyConnection, scope: Scope | str | None
     return ready(con, scope).hands_where("h")
 
 
+#: A root finding: not a consequence of another (issue 17); rows stored before version 4
+#: have no ``caused_by`` and are roots.
+_ROOT = "v.caused_by IS NULL"
+
+
 def violations_by_code(con: duckdb.DuckDBPyConnection, scope: Scope | str | None
                        ) -> pl.DataFrame:
+    """Root findings by code (a consequence is not another breach)."""
     where, params = _hands_where(con, scope)
     return _frame(con, f"""
         SELECT v.code, v.severity, count(*) AS count
         FROM violations v JOIN hands h USING (hand_key)
-        WHERE {where} GROUP BY ALL ORDER BY count DESC, v.code""", params)
+        WHERE {where} AND {_ROOT} GROUP BY ALL ORDER BY count DESC, v.code""", params)
 
 
 def violations_over_time(con: duckdb.DuckDBPyConnection, scope: Scope | str | None
@@ -462,23 +468,26 @@ def violations_over_time(con: duckdb.DuckDBPyConnection, scope: Scope | str | No
     return _frame(con, f"""
         SELECT h.site, CAST(h.started_at AS DATE) AS day, count(*) AS count
         FROM violations v JOIN hands h USING (hand_key)
-        WHERE {where} GROUP BY ALL ORDER BY h.site, day""", params)
+        WHERE {where} AND {_ROOT} GROUP BY ALL ORDER BY h.site, day""", params)
 
 
 def flagged_hands(con: duckdb.DuckDBPyConnection, scope: Scope | str | None,
                   limit: int = MAX_FLAGGED_ROWS) -> tuple[pl.DataFrame, int]:
-    """Violations with the hand and the offending action; also the total before ``limit``."""
+    """Root violations with the hand, the offending action and how many consequences follow
+    from each (``consequences``); also the number of roots before ``limit``."""
     where, params = _hands_where(con, scope)
     total = scalar(con, f"""SELECT count(*) FROM violations v JOIN hands h USING (hand_key)
-                            WHERE {where}""", params)
+                            WHERE {where} AND {_ROOT}""", params)
     frame = _frame(con, f"""
         SELECT h.hand_key, h.site, h.hand_id, h.game, h.started_at, h.source_file,
                h.source_line, {_UNIT.replace("f.", "h.")} AS unit, h.currency, v.code,
                v.severity, v.street, v.action_index, v.player,
-               v.rule, v.message, a.player AS actor, a.kind, a.amount, a.raise_to, a.all_in
+               v.rule, v.message, a.player AS actor, a.kind, a.amount, a.raise_to, a.all_in,
+               (SELECT count(*) FROM violations c
+                 WHERE c.hand_key = v.hand_key AND c.caused_by = v.finding) AS consequences
         FROM violations v JOIN hands h USING (hand_key)
         LEFT JOIN actions a ON a.hand_key = v.hand_key AND a.action_index = v.action_index
-        WHERE {where}
+        WHERE {where} AND {_ROOT}
         ORDER BY h.started_at, h.hand_key, v.action_index NULLS FIRST
         LIMIT {int(limit)}""", params)
     return frame, total
@@ -486,14 +495,15 @@ def flagged_hands(con: duckdb.DuckDBPyConnection, scope: Scope | str | None,
 
 def audit_counts(con: duckdb.DuckDBPyConnection, scope: Scope | str | None
                  ) -> tuple[int, int, int]:
-    """``(hands, flagged hands, violations)`` in the scope."""
+    """``(hands, flagged hands, violations)`` in the scope; violations are the roots (a
+    consequence is not another breach)."""
     where, params = _hands_where(con, scope)
     row = con.execute(f"""
         SELECT (SELECT count(*) FROM hands h WHERE {where}),
                (SELECT count(DISTINCT v.hand_key) FROM violations v JOIN hands h
                   USING (hand_key) WHERE {where}),
                (SELECT count(*) FROM violations v JOIN hands h USING (hand_key)
-                  WHERE {where})""", params).fetchall()[0]
+                  WHERE {where} AND {_ROOT})""", params).fetchall()[0]
     return int(row[0]), int(row[1]), int(row[2])
 
 

@@ -38,10 +38,21 @@ def flagged_table(df: pl.DataFrame, replayable: Collection[str] = ()) -> str:
         Column("expectation", "what the rule expects"),
         Column("source", "file:line (file name)"),
     ]
+    if "consequences" in df.columns:
+        # each row is a root finding; what follows from it is folded into one cell
+        columns.insert(10, Column("consequences", "consequences", _folded, numeric=True))
     if "replay" in df.columns:
         columns.insert(0, _replay_column(replayable))
     return ('<div class="scroll">'
             + render_table(df, columns, table_id="flagged", sortable=True) + "</div>")
+
+
+def _folded(n: object) -> str:
+    """``+6 consequences`` (the replay shows each at its action), or nothing."""
+    count = int(n) if isinstance(n, int) else 0
+    if not count:
+        return ""
+    return f"+{count} consequence" + ("s" if count > 1 else "")
 
 
 def pots_table(df: pl.DataFrame, replayable: Collection[str]) -> str:

@@ -15,7 +15,8 @@ from pipelines.hand_events import HandNotFound, load_hand
 from stud_hh.events import Hand
 
 #: The stored violation columns, in the order the validator's record lists them.
-FINDING_COLUMNS = ("code", "severity", "street", "action_index", "player", "rule", "message")
+FINDING_COLUMNS = ("code", "severity", "street", "action_index", "player", "rule", "message",
+                   "finding", "caused_by")
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,10 +38,12 @@ def hand_keys(con: duckdb.DuckDBPyConnection, hand_id: str, site: str | None = N
 
 
 def findings(con: duckdb.DuckDBPyConnection, hand_key: int) -> tuple[dict[str, Any], ...]:
-    """The stored violations of one hand, in action order (hand-level ones first)."""
+    """The stored violations of one hand, in the validator's order (``finding``: rows of
+    a version-3 database have none, and come in action order, hand-level ones first)."""
     rows = con.execute(
         f"SELECT {', '.join(FINDING_COLUMNS)} FROM violations WHERE hand_key = ? "
-        "ORDER BY action_index NULLS FIRST, street NULLS FIRST, code", [hand_key]).fetchall()
+        "ORDER BY finding NULLS LAST, action_index NULLS FIRST, street NULLS FIRST, code",
+        [hand_key]).fetchall()
     return tuple(dict(zip(FINDING_COLUMNS, row, strict=True)) for row in rows)
 
 

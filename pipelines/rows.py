@@ -63,7 +63,9 @@ def hands_row(
     file: str | None, line: int,
 ) -> Row:
     h = hand.header
-    errors = sum(v.severity == "error" for v in violations)
+    # the hand's breaches: its root findings (consequences are folded under them)
+    roots = [v for v in violations if v.caused_by is None]
+    errors = sum(v.severity == "error" for v in roots)
     summary = seen.summary
     return (
         local, h.site, h.hand_id, str(h.game), str(h.limit),
@@ -72,7 +74,7 @@ def hands_row(
         h.table, h.max_seats, h.started_at, dealt, seen.last_street, seen.showdown,
         None if summary is None else summary.total_pot,
         None if summary is None else summary.rake,
-        errors, len(violations) - errors, file, line,
+        errors, len(roots) - errors, file, line,
     )
 
 
@@ -117,4 +119,5 @@ def action_rows(local: int, seen: Recap) -> list[Row]:
 
 def violation_rows(local: int, violations: Sequence[Violation]) -> list[Row]:
     return [(local, v.code, str(v.severity), None if v.street is None else int(v.street),
-             v.action_index, v.player, v.rule, v.message) for v in violations]
+             v.action_index, v.player, v.rule, v.message, k, v.caused_by)
+            for k, v in enumerate(violations)]

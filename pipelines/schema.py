@@ -42,7 +42,7 @@ import pyarrow as pa
 from stud_hh.facts import LATER_STREETS, PlayerFacts, StreetFacts
 
 #: The schema version ``schema.sql`` declares (``pipelines.migrate``).
-VERSION = 3
+VERSION = 4
 
 BIGINT, INTEGER, SMALLINT = pa.int64(), pa.int32(), pa.int16()
 VARCHAR, BOOLEAN, BLOB = pa.string(), pa.bool_(), pa.binary()
@@ -200,8 +200,8 @@ HANDS = Table("hands", (
     Column("showdown", BOOLEAN, not_null=True),
     Column("total_pot", BIGINT),
     Column("rake", BIGINT),
-    Column("errors", SMALLINT, not_null=True, note="violations of severity error"),
-    Column("warnings", SMALLINT, not_null=True),
+    Column("errors", SMALLINT, not_null=True, note="root violations of severity error"),
+    Column("warnings", SMALLINT, not_null=True, note="root violations of severity warning"),
     Column("source_file", VARCHAR),
     Column("source_line", BIGINT, not_null=True),
     _key("import_id"),
@@ -249,6 +249,8 @@ VIOLATIONS = Table("violations", (
     Column("player", VARCHAR),
     Column("rule", VARCHAR, not_null=True),
     Column("message", VARCHAR, not_null=True),
+    Column("finding", SMALLINT, note="its place among the hand's findings (0..)"),
+    Column("caused_by", SMALLINT, note="NULL: a root; else the root's finding"),
 ))
 
 QUARANTINE = Table("quarantine", (

@@ -1,5 +1,5 @@
 -- stud_hh database schema.
--- schema-version: 3
+-- schema-version: 4
 --
 -- GENERATED from pipelines/schema.py by `python -m pipelines.schema --write`: edit that
 -- module, not this file (its docstring has the design notes).
@@ -81,8 +81,8 @@ CREATE TABLE hands (
     showdown      BOOLEAN NOT NULL,
     total_pot     BIGINT,
     rake          BIGINT,
-    errors        SMALLINT NOT NULL,    -- violations of severity error
-    warnings      SMALLINT NOT NULL,
+    errors        SMALLINT NOT NULL,    -- root violations of severity error
+    warnings      SMALLINT NOT NULL,    -- root violations of severity warning
     source_file   VARCHAR,
     source_line   BIGINT NOT NULL,
     import_id     INTEGER NOT NULL
@@ -125,7 +125,9 @@ CREATE TABLE violations (
     action_index INTEGER,
     player       VARCHAR,
     rule         VARCHAR NOT NULL,
-    message      VARCHAR NOT NULL
+    message      VARCHAR NOT NULL,
+    finding      SMALLINT,         -- its place among the hand's findings (0..)
+    caused_by    SMALLINT          -- NULL: a root; else the root's finding
 );
 
 CREATE TABLE quarantine (

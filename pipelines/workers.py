@@ -35,7 +35,7 @@ from stud_hh.parse import parse_raw as _parse_raw
 from stud_hh.reader import RawHand
 from stud_hh.recap import recap
 from stud_hh.rules import RuleSet, preset
-from stud_hh.validate import Violation, validate
+from stud_hh.validate import StructureSheet, Violation, validate
 
 #: Hands per chunk sent to a worker, and so per writer transaction. A transaction has a
 #: fixed cost (~15 ms: commit, six statements, the duplicate check), 0.03 ms a hand at
@@ -128,9 +128,10 @@ def _process_chunk(raws: list[RawHand]) -> Batch:
         else:
             parsed.append((raw, item))
     audited: list[tuple[RawHand, Hand, list[Violation]]] = []
+    sheet = StructureSheet(hand for _, hand in parsed)  # the bring-in each stakes posts
     for raw, hand in parsed:
         try:
-            audited.append((raw, hand, validate(hand, _rules)))
+            audited.append((raw, hand, validate(hand, _rules, sheet)))
         except Exception as exc:
             _quarantine_failed(batch, raw, hand, "validator", exc)
     del parsed

@@ -358,8 +358,8 @@ def _bring_in_amount(hand: Hand, rng: random.Random) -> _Edit | None:
 def _raise_before_completion(hand: Hand, rng: random.Random) -> _Edit | None:
     """Over the bring-in, jump straight to a raise of the completion."""
     slots = [s for s in _slots(hand) if s.street is Street.THIRD]
-    if not slots or type(slots[0].event) is not BringIn:
-        return None
+    if not slots or type(slots[0].event) is not BringIn or _all_in(slots[0].event):
+        return None  # (over an all-in bring-in, a raise may face nobody: NO_OPPONENT)
     small = hand.header.small_bet
     for s in slots[1:]:
         if type(s.event) in (Complete, Raise, Bet):

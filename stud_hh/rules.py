@@ -1,16 +1,18 @@
-"""The rule book's options as data: one frozen ``RuleSet`` and four named presets.
+"""The rule book's options as data: one frozen ``RuleSet`` and five named presets.
 
 Where the sources of ``../shared/spec/stud-rules.md`` disagree, the rule is an option here
 and the engine reads it; nothing about a site or a rule book is hard-coded in the engine.
-Each preset cites its evidence: the rule book's section 11 for ROBERTS, TDA and PAGAT, and
-the real PokerStars files in ``../shared/corpus/real/cash/Stars`` for POKERSTARS.
+Each preset cites its evidence: the rule book's section 11 for ROBERTS, TDA, PAGAT and
+LIVE, and the real PokerStars files in ``../shared/corpus/real/cash/Stars`` for POKERSTARS.
 
 >>> preset("tda").showing_tie_break is TieBreak.SUIT
 True
 >>> ROBERTS.heads_up_uncapped, POKERSTARS.heads_up_uncapped
 (True, False)
+>>> LIVE.tie_break(Game.STUD), LIVE.tie_break(Game.RAZZ)
+(<TieBreak.SUIT: 'suit'>, <TieBreak.SEAT: 'seat'>)
 >>> sorted(PRESETS)
-['FULLTILT', 'PAGAT', 'POKERSTARS', 'ROBERTS', 'TDA', 'WINNING']
+['FULLTILT', 'LIVE', 'PAGAT', 'POKERSTARS', 'ROBERTS', 'TDA', 'WINNING']
 """
 
 from __future__ import annotations
@@ -120,6 +122,12 @@ class RuleSet:
     ``raise_cap``: raises allowed after the bet (the completion counts as the bet);
     ``None`` for no cap. ``heads_up_uncapped``: no cap when only two players were live at
     the start of the round. ``open_pair_games``: where the open-pair double bet applies.
+    ``tie_break_by_game``: games whose first-actor ties go another way than
+    ``showing_tie_break`` (``tie_break`` reads both). ``bring_in_above_ante``: a bring-in
+    the text does not state the structure of must be larger than the ante (rule book 4.3:
+    the seeds' structure); ``False`` lets it equal the ante (2023 live structures). It
+    judges the amount posted only when nothing designates the bring-in: a structure that
+    sets it equal to the ante is not a player's violation.
     """
 
     name: str = "custom"
@@ -137,10 +145,19 @@ class RuleSet:
     all_in_ante_bring_in: AllInAnteBringIn = AllInAnteBringIn.NEXT_PLAYER
     short_bring_in: ShortBringIn = ShortBringIn.FULL
     split_odd_chip: SplitOddChip = SplitOddChip.HIGH
+    tie_break_by_game: tuple[tuple[Game, TieBreak], ...] = ()
+    bring_in_above_ante: bool = True
 
     def with_(self, **changes: object) -> RuleSet:
         """A copy with some options changed (tests and dialects use it)."""
         return replace(self, **changes)  # type: ignore[arg-type]
+
+    def tie_break(self, game: Game) -> TieBreak:
+        """How first-actor ties from 4th street are broken in ``game`` (rule book 4.6)."""
+        for g, tie in self.tie_break_by_game:
+            if g is game:
+                return tie
+        return self.showing_tie_break
 
 
 # Robert's Rules of Poker (rule book section 11, first column).
@@ -208,6 +225,8 @@ TDA = RuleSet(
 #   kobreli acts first both times. That fits SUIT (6s over 6h) and SEAT (seat 1) alike, so
 #   the corpus does not decide; SUIT is kept because PokerStars uses the suit order for
 #   every other forced decision (bring-in). tests/test_rules.py re-checks every tie.
+# * bring-in: every real hand that posts one posts more than the ante and less than the
+#   small bet (tests/test_validate_real.py), so bring_in_above_ante stays on.
 # * other options (out of cards, odd chip, all-in rules): no hand in the corpus decides
 #   them; BEST_FIVE (TDA, online practice) and the rule book defaults are used. A 7-handed
 #   table cannot run out (7 x 7 = 49 cards plus 3 burns); 8-max Stars tables could, and no
@@ -241,6 +260,29 @@ FULLTILT = replace(POKERSTARS, name="FULLTILT", short_bring_in=ShortBringIn.MATC
 # fee, "ChazDazzle shows: High card A ... Low hand (A A 2 4 6 7 ). ... Collects: 3.53" and
 # "KickAzzJohnny shows: Two pairs. 8s and 3s ... Collects: 3.52" (the high hand).
 WINNING = replace(POKERSTARS, name="WINNING", split_odd_chip=SplitOddChip.LOW)
+# The 2023 World Series of Poker Official Tournament Rules (rule book section 11, LIVE: rule
+# 100b, rule 73 and the stud sections), what the live hands of issue 17 follow.
+LIVE = RuleSet(
+    name="LIVE",
+    showing_tie_break=TieBreak.SUIT,  # stud high: "by the high card's suit"
+    tie_break_by_game=((Game.STUD8, TieBreak.SEAT), (Game.RAZZ, TieBreak.SEAT)),
+    # stud8 and razz: "the first player clockwise from the dealer"
+    open_pair_double_bet=OpenPair.OFF,  # "no double bet, in stud, stud8 and razz"
+    open_pair_games=frozenset(),
+    raise_cap=4,  # "one bet and four raises"; the completion is not a raise
+    heads_up_uncapped=False,  # "even with two players in the hand" (no cap only once the
+    # whole tournament is heads-up, which a hand's text does not say)
+    out_of_cards=OutOfCards.RESHUFFLE_THEN_COMMUNITY,  # not in the LIVE paragraph: default
+    community_first_actor=CommunityActor.BEST_SHOWING,  # not in the paragraph: default
+    odd_chip_cards=OddChipCards.BEST_FIVE,  # "high card by suit in the best five-card
+    # hand shown"; stud8: the odd chip of the whole pot to the high side (the engine's rule)
+    short_all_in_reopen_pct=50,  # not in the paragraph: default
+    all_in_ante_bring_in=AllInAnteBringIn.NEXT_PLAYER_OPTION,  # "the player to that
+    # player's left acts first" (no forced bring-in)
+    short_bring_in=ShortBringIn.FULL,  # "everyone else enters for at least the bring-in"
+    bring_in_above_ante=False,  # "as designated in the structure": equal to the ante in
+    # real 2023 structures (rule book 4.3)
+)
 
 PRESETS: dict[str, RuleSet] = {
     "ROBERTS": ROBERTS,
@@ -249,6 +291,7 @@ PRESETS: dict[str, RuleSet] = {
     "POKERSTARS": POKERSTARS,
     "FULLTILT": FULLTILT,
     "WINNING": WINNING,
+    "LIVE": LIVE,
 }
 
 

@@ -114,12 +114,64 @@ def test_jsonl_has_the_record_fields(tmp_path: Path,
     assert records, out
     for r in records:
         assert set(r) == {"hand_id", "code", "severity", "street", "action_index", "player",
-                          "rule", "message"}
+                          "rule", "message", "caused_by"}
         assert r["hand_id"] == "3000000001"
     first = records[0]
     assert (first["code"], first["severity"], first["street"], first["action_index"],
             first["player"], first["rule"]) == (
         "CHECK_FACING_BET", "error", 4, 5, "Cy", "4.7 betting round")
+
+
+# Ann completes to $0.05 (the completion is $0.04): the two calls of $0.02 that follow, the
+# uncalled cent and the pot total all follow from it.
+WIDE = LEGAL.replace("Cy: completes it to $0.04\nAnn: calls $0.02",
+                     "Cy: completes it to $0.05\nAnn: calls $0.02")
+
+
+def test_consequences_are_folded_under_their_root(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, "wide.txt", WIDE)
+    code, out = run(capsys, str(path), "--rules", "roberts", "--format", "jsonl")
+    records = [json.loads(line) for line in out.splitlines()]
+    assert code == 1 and len(records) > 1
+    assert records[0]["code"] == "BET_SIZE" and records[0]["caused_by"] is None
+    assert {r["caused_by"] for r in records[1:]} == {0}
+    code, out = run(capsys, str(path), "--rules", "roberts")
+    assert f"+{len(records) - 1} consequence" in out
+    assert out.count("ERROR   ") == 1  # the root alone, its consequences folded
+    assert "1 errors" in out and f"({len(records) - 1} consequences folded" in out
+    assert "by code (roots):\n  BET_SIZE  1\n" in out
+    code, out = run(capsys, str(path), "--rules", "roberts", "--consequences")
+    assert out.count("ERROR   ") == len(records)
+
+
+def test_rules_live_is_selectable(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A bet and four raises heads-up: the cap of LIVE (four raises, even heads-up)."""
+    path = write(tmp_path, "legal.txt", LEGAL)
+    code, out = run(capsys, str(path), "--rules", "live")
+    assert code == 0, out
+    code, out = run(capsys, str(path), "--rules", "pokerstars")
+    assert code == 1 and "RAISE_CAP_EXCEEDED" in out
+
+
+def test_a_files_hands_are_held_to_the_bring_in_the_others_posted(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Two hands bring in for $0.02 at $0.04/$0.08; the third's $0.03 is the one flagged,
+    although alone it is a bring-in the rule set allows."""
+    def hand(n: int, bring_in: str) -> str:
+        return LEGAL.replace("3000000001", f"300000000{n}").replace(
+            "Ann: brings in for $0.02", f"Ann: brings in for {bring_in}").replace(
+            "Ann: calls $0.02", f"Ann: calls ${0.04 - float(bring_in[1:]):.2f}")
+    path = write(tmp_path, "session.txt", "\n\n".join(
+        [hand(1, "$0.02"), hand(2, "$0.02"), hand(3, "$0.03")]))
+    code, out = run(capsys, str(path), "--rules", "roberts", "--format", "jsonl")
+    records = [json.loads(line) for line in out.splitlines()]
+    assert [(r["hand_id"], r["code"]) for r in records if r["caused_by"] is None] == [
+        ("3000000003", "WRONG_BRING_IN_AMOUNT")]
+    assert "as posted in 2 other hands" in records[0]["message"]
+    alone = write(tmp_path, "alone.txt", hand(3, "$0.03"))
+    code, out = run(capsys, str(alone), "--rules", "roberts")
+    assert code == 0, out
 
 
 def test_parse_errors_are_reported_and_fail(tmp_path: Path,

@@ -18,6 +18,7 @@ from stud_hh.engine import (
     Phase,
     Stakes,
     StudState,
+    UncalledBet,
 )
 from stud_hh.events import Game, Street
 from stud_hh.rules import (
@@ -826,12 +827,48 @@ def test_force_out_of_turn_then_skipped_player_still_acts() -> None:
     assert st.phase is Phase.DEALING
 
 
-def test_force_amount_above_stack_is_capped() -> None:
+def test_force_amount_above_stack_is_taken_as_put_in() -> None:
+    """A call of 5 with 2 behind: the history says the chips went in, so he had them (the
+    stack was written too small); the 3 over the bring-in come back uncalled."""
     st = table(["As Ks 2c", "Ad Kd 9d"], stacks=[1000, 3])
     st.bring_in(0)
     recs = st.force(Action(K.CALL, 1, 5))
     assert [r.code for r in recs] == [Code.BET_EXCEEDS_STACK]
-    assert st.stacks[1] == 0 and st.contributions[1] == 3
+    assert st.contributions[1] == 1 + 2 and st.uncalled[-1] == UncalledBet(1, 3, Street.THIRD)
+    assert not st.all_in[1] and st.phase is Phase.DEALING
+
+
+def test_force_by_a_folded_player_is_dead_money() -> None:
+    """Chips a folded player puts in go into the pot and face nobody with a bet."""
+    st = table(["As Ks 2c", "Ad Kd 9d", "Qc Qd 8h"], stacks=[100, 100, 100])
+    st.bring_in(0)
+    st.fold(1)
+    recs = st.force(Action(K.RAISE, 1, 4))
+    assert [r.code for r in recs] == [Code.ACTION_AFTER_FOLD]
+    assert st.contributions[1] == 1 + 4 and st.bet_level == 2 and st.to_act == 2
+    assert st.can_call(2, 2)
+
+
+def test_force_after_the_round_closed_reopens_it_for_that_action_only() -> None:
+    st = table(["As Ks 2c", "Ad Kd 9d"], stacks=[100, 100])
+    st.bring_in(0)
+    st.call(1)
+    assert st.phase is Phase.DEALING and st.street == 4
+    recs = st.force(Action(K.CALL, 1, 2), street=Street.THIRD)  # a second call of 3rd street
+    assert [r.code for r in recs] == [Code.NOT_BETTING]
+    assert st.phase is Phase.DEALING and st.street == 4  # closed again: nobody else owes
+    # the second 2 went in and, matched by nobody, came back uncalled
+    assert st.contributions[1] == 1 + 2 and st.uncalled[-1].amount == 2
+    assert st.uncalled[-1].player == 1 and st.uncalled[-1].street == Street.THIRD
+
+
+def test_cards_dealt_with_a_round_open_close_it() -> None:
+    st = table(["As Ks 2c", "Ad Kd 9d", "Qc Qd 8h"], stacks=[100, 100, 100])
+    st.bring_in(0)
+    st.call(1)  # player 2 still to act
+    recs = st.force_deal_street([(0, [12]), (1, [13]), (2, [14])])
+    assert [r.code for r in recs] == [Code.ROUND_OPEN]
+    assert recs[0].player == 2 and st.street == 4 and st.phase is Phase.BETTING
 
 
 def test_action_from_event_reads_amounts_as_the_engine_does() -> None:

@@ -109,7 +109,13 @@ def test_every_stored_column_is_the_baselines_but_the_rake_share(tmp_path: Path)
               for column, digest in want["columns"].items()
               if got[table]["columns"].get(column) != digest]
     assert {t: got[t]["rows"] for t in expected} == {t: expected[t]["rows"] for t in expected}
-    assert differ == ["hand_players.rake_share", "quarantine.error"]
+    # issue 17: a hand's errors/warnings and the import's violation count are its root
+    # findings (one of the six stored findings follows from another); the violations
+    # table's own columns stay the baseline's, and gains finding and caused_by
+    assert differ == ["hand_players.rake_share", "hands.errors", "imports.violations",
+                      "quarantine.error"]
+    assert set(got["violations"]["columns"]) - set(expected["violations"]["columns"]) == {
+        "finding", "caused_by"}
     # issue 18: the PokerStars grammar takes an uncalled bet before 3rd street (another
     # site's returned ante, written as PokerStars text), so an error after the antes lists
     # that line kind too; without it, the errors are the baseline's word for word
@@ -117,6 +123,9 @@ def test_every_stored_column_is_the_baselines_but_the_rake_share(tmp_path: Path)
     try:
         rows = con.execute("SELECT error FROM quarantine ORDER BY line").fetchall()
         errors = [error for (error,) in rows]
+        roots = con.execute("SELECT count(*) FROM violations WHERE caused_by IS NULL").fetchone()
+        counted = con.execute("SELECT sum(errors + warnings) FROM hands").fetchone()
+        assert roots == counted and roots is not None and 0 < roots[0] < got["violations"]["rows"]
     finally:
         con.close()
     assert errors[0].endswith("unexpected line 'Player dances on the table' (expected an "

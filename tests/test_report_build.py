@@ -107,13 +107,18 @@ def test_hilo_slices_partition_the_hilo_showdowns(con):
     assert (shares["hands"] >= 0).all()
 
 
-def test_audit_frames_count_every_stored_violation(con):
-    stored = con.execute("SELECT count(*) FROM violations").fetchall()[0][0]
-    assert stored > 0  # the simulator injected faults
-    assert data.violations_by_code(con, None)["count"].sum() == stored
-    assert data.violations_over_time(con, None)["count"].sum() == stored
-    flagged, total = data.flagged_hands(con, None, limit=5)
-    assert total == stored and flagged.height == min(5, stored)
+def test_audit_frames_count_every_stored_root_and_fold_its_consequences(con):
+    """The audit counts breaches: the root findings; each consequence is folded into the
+    root it follows from (issue 17)."""
+    stored, roots = con.execute("SELECT count(*), count(*) FILTER (caused_by IS NULL) "
+                                "FROM violations").fetchall()[0]
+    assert roots > 0 and stored > roots  # the simulator injected faults, with consequences
+    assert data.violations_by_code(con, None)["count"].sum() == roots
+    assert data.violations_over_time(con, None)["count"].sum() == roots
+    flagged, total = data.flagged_hands(con, None, limit=10_000)
+    assert total == roots == flagged.height
+    assert flagged["consequences"].sum() == stored - roots
+    assert data.audit_counts(con, None)[2] == roots
 
 
 def _figure_ids(html: str) -> list[str]:

@@ -35,7 +35,8 @@ from stud_hh.rules import (
 
 
 def test_presets_are_frozen_rulesets_by_name() -> None:
-    assert set(PRESETS) == {"ROBERTS", "TDA", "PAGAT", "POKERSTARS", "FULLTILT", "WINNING"}
+    assert set(PRESETS) == {"ROBERTS", "TDA", "PAGAT", "POKERSTARS", "FULLTILT", "WINNING",
+                            "LIVE"}
     for name, rules in PRESETS.items():
         assert isinstance(rules, RuleSet) and rules.name == name
         assert preset(name.lower()) is rules
@@ -53,7 +54,22 @@ def test_defaults_are_the_rule_book_defaults() -> None:
     assert r.out_of_cards is OutOfCards.RESHUFFLE_THEN_COMMUNITY
     assert r.odd_chip_cards is OddChipCards.BEST_FIVE
     assert r.short_all_in_reopen_pct == 50
+    assert r.bring_in_above_ante and r.tie_break_by_game == ()
     assert r.with_(raise_cap=None).raise_cap is None and r.raise_cap == 3
+
+
+def test_live_is_the_2023_wsop_rules() -> None:
+    """Rule book section 11, LIVE: a bet and four raises even heads-up, no double bet on
+    4th street, stud8 and razz ties by seat, stud high by suit, bring-in as designated."""
+    live = preset("live")
+    assert (live.raise_cap, live.heads_up_uncapped) == (4, False)
+    assert live.open_pair_double_bet is OpenPair.OFF and not live.open_pair_games
+    assert live.tie_break(Game.STUD) is TieBreak.SUIT
+    assert live.tie_break(Game.STUD8) is live.tie_break(Game.RAZZ) is TieBreak.SEAT
+    assert not live.bring_in_above_ante
+    assert live.odd_chip_cards is OddChipCards.BEST_FIVE
+    assert all(p.tie_break(g) is p.showing_tie_break for p in PRESETS.values()
+               if p is not live for g in Game)
 
 
 @pytest.mark.parametrize(

@@ -132,11 +132,11 @@ def test_a_version_1_database_gains_the_events_table(tmp_path: Path) -> None:
 
     v1 = (Path(__file__).parent / "schemas" / "schema_v1.sql").read_text(encoding="utf-8")
     con = duckdb.connect(str(tmp_path / "v1.duckdb"))
-    migrate(con, schema=v1)
+    migrate(con, schema=v1, folder=tmp_path / "no-migrations")
     assert current_version(con) == 1
     con.close()
     con = connect(tmp_path / "v1.duckdb")
-    assert current_version(con) == declared_version(schema_text()) > 1
+    assert current_version(con) == declared_version(schema_text())
     assert con.execute("SELECT count(*) FROM hand_events").fetchall() == [(0,)]
     con.close()
 

@@ -109,7 +109,8 @@ def _layout(db: Database) -> html.Div:
                 ("hand_id", "hand"), ("started_at", "started"), ("game", "game"),
                 ("severity", "severity"), ("code", "code"), ("street", "street"),
                 ("action", "offending action"), ("message", "what happened"),
-                ("rule", "rule"), ("source", "file:line"))],
+                ("consequences", "consequences"), ("rule", "rule"),
+                ("source", "file:line"))],
             defaultColDef={"sortable": True, "resizable": True, "filter": True}),
     ], className="panel")
     drill = html.Div([
@@ -326,9 +327,10 @@ def _tab_callbacks(app: dash.Dash, db: Database) -> None:
                     "appears when it is done.")
         except (ReportError, StatsError) as exc:
             return (*[no_update] * 5, str(exc))
-        note = (f"{out['violations']:,} violations in {out['flagged']:,} of {out['hands']:,} "
-                "hands" + (f"; the first {len(out['rows']):,} listed"
-                           if out["total"] > len(out["rows"]) else "") + _when(when))
+        listed = (f"; the first {len(out['rows']):,} listed"
+                  if out["total"] > len(out["rows"]) else "")
+        note = (f"{out['violations']:,} violations (roots, their consequences folded) in "
+                f"{out['flagged']:,} of {out['hands']:,} hands" + listed + _when(when))
         return (out["by_code"] or {}, SHOWN if out["by_code"] else HIDDEN,
                 out["over_time"] or {}, SHOWN if out["over_time"] else HIDDEN,
                 out["rows"], note)

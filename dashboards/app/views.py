@@ -155,6 +155,9 @@ def audit_view(con: duckdb.DuckDBPyConnection, scope: data.Scope) -> dict[str, A
     rows = flagged_rows(flagged).select(
         "hand_key", "site", "hand_id", pl.col("started_at").dt.strftime("%Y-%m-%d %H:%M"),
         "game", "severity", "code", "street", "action", "rule", "message", "source",
+        pl.when(pl.col("consequences") > 0)
+        .then(pl.format("+{} consequences", pl.col("consequences"))).otherwise(pl.lit(""))
+        .alias("consequences"),
     ).to_dicts()
     return {
         "by_code": None if by_code.is_empty()

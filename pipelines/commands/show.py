@@ -35,7 +35,10 @@ def findings_text(hand: Any, records: Iterable[dict[str, Any]]) -> str:
     records = list(records)
     if not records:
         return "*** FINDINGS: none (every action replayed legally) ***\n"
-    lines = [f"*** FINDINGS: {len(records)} ***"]
+    roots = sum(1 for r in records if r.get("caused_by") is None)
+    head = f"{len(records)}" if roots == len(records) else f"{roots} roots, {len(records)} in all"
+    lines = [f"*** FINDINGS: {head} ***"]
+    number = {r.get("finding"): k + 1 for k, r in enumerate(records)}
     for r in records:
         place = []
         if r.get("street") is not None:
@@ -48,9 +51,12 @@ def findings_text(hand: Any, records: Iterable[dict[str, Any]]) -> str:
         if event is not None:
             lines.append(f"  > {quote(event, hand)}")
         lines.append(f"  {r['message']}")
+        if r.get("caused_by") is not None:
+            root = number.get(r["caused_by"])
+            lines.append(f"  consequence of finding {root}" if root else "  a consequence")
         extra = {k: v for k, v in r.items()
                  if k not in ("code", "severity", "street", "action_index", "player", "rule",
-                              "message") and v is not None}
+                              "message", "finding", "caused_by") and v is not None}
         lines.extend(f"  {k}: {v}" for k, v in extra.items())
     return "\n".join(lines) + "\n"
 

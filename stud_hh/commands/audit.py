@@ -1,8 +1,12 @@
 """``stud-hh audit PATH...``: list every rule breach and inconsistent record, hand by hand.
 
-The text report quotes the offending action line as the site printed it and says what
-was expected, and ends with the count of each violation code and what was skipped;
-``--format jsonl`` prints one object per violation (and per unreadable hand) for tools.
+The text report lists each hand's root findings, quoting the offending action line as the
+site printed it and saying what was expected, with the consequences of each root folded
+under it ("+6 consequences", ``--consequences`` prints them in full); it ends with the
+count of each code among the roots and what was skipped. ``--format jsonl`` prints one
+object per violation, consequences included with their ``caused_by`` (and one per
+unreadable hand), for tools. A file's hands are judged together: the bring-in the other
+hands at the same stakes posted is what each is held to (``StructureSheet``).
 Files are recognised by their content, as ``import`` does (``stud_hh.formats``). Exit 0
 when nothing of error severity was found, 1 otherwise, 2 for usage errors (argparse, a
 path that does not exist).
@@ -23,7 +27,7 @@ from stud_hh.events import Event, Hand, OtherGame, ParseError
 from stud_hh.formats import Skipped, hand_history_files
 from stud_hh.parse import parse_file
 from stud_hh.rules import PRESETS, RuleSet, preset
-from stud_hh.validate import Violation, validate
+from stud_hh.validate import StructureSheet, Violation, roots, validate
 
 RULE_CHOICES = sorted(name.lower() for name in PRESETS)
 
@@ -36,6 +40,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="rule set to judge by (default: each site's own preset)")
     parser.add_argument("--format", choices=("text", "jsonl"), default="text",
                         dest="fmt", help="text report (default) or one JSON object a line")
+    parser.add_argument("--consequences", action="store_true",
+                        help="text report: print each root's consequences in full "
+                             "(default: folded, '+N consequences')")
 
 
 def iter_files(paths: list[Path], skipped: Skipped | None = None) -> Iterator[Path]:
@@ -76,6 +83,7 @@ def _record(v: Violation) -> dict[str, object]:
         "player": v.player,
         "rule": v.rule,
         "message": v.message,
+        "caused_by": v.caused_by,
     }
 
 
@@ -89,45 +97,73 @@ def _parse_error_record(err: ParseError) -> dict[str, object]:
         "player": None,
         "rule": None,
         "message": str(err),
+        "caused_by": None,
         "path": err.path,
         "line": err.line,
     }
 
 
 class _Tally:
+    """What the run found. Breaches are counted by their roots (a consequence is not
+    another breach); ``consequences`` says how many findings were folded under them."""
+
     def __init__(self) -> None:
         self.hands = 0
         self.flagged = 0
         self.errors = 0
         self.warnings = 0
+        self.consequences = 0
         self.parse_errors = 0
         self.codes: Counter[str] = Counter()
         self.skipped = Skipped()
 
 
-def _write_text(out: TextIO, hand: Hand, found: list[Violation]) -> None:
+def _write_finding(out: TextIO, hand: Hand, v: Violation, indent: str) -> None:
+    place = []
+    if v.street is not None:
+        place.append(v.street.label)
+    if v.action_index is not None:
+        place.append(f"action {v.action_index}")
+    at = f" [{', '.join(place)}]" if place else ""
+    out.write(f"{indent}{v.severity.upper():7} {v.code}{at}  (rule book {v.rule})\n")
+    event = action_event(hand, v.action_index)
+    if event is not None:
+        out.write(f"{indent}  > {quote(event, hand)}\n")
+    out.write(f"{indent}  {v.message}\n")
+
+
+def folded(consequences: list[Violation]) -> str:
+    """``+6 consequences: 4 BET_SIZE, UNCALLED_RETURN_MISMATCH, POT_TOTAL_MISMATCH``."""
+    codes = Counter(v.code for v in consequences)
+    parts = [code if n == 1 else f"{n} {code}" for code, n in codes.items()]
+    word = "consequence" if len(consequences) == 1 else "consequences"
+    return f"+{len(consequences)} {word}: {', '.join(parts)}"
+
+
+def _write_text(out: TextIO, hand: Hand, found: list[Violation], expand: bool) -> None:
     where = f" ({hand.source.path}:{hand.source.line})" if hand.source else ""
     out.write(f"Hand #{hand.hand_id}{where}\n")
-    for v in found:
-        place = []
-        if v.street is not None:
-            place.append(v.street.label)
-        if v.action_index is not None:
-            place.append(f"action {v.action_index}")
-        at = f" [{', '.join(place)}]" if place else ""
-        out.write(f"  {v.severity.upper():7} {v.code}{at}  (rule book {v.rule})\n")
-        event = action_event(hand, v.action_index)
-        if event is not None:
-            out.write(f"    > {quote(event, hand)}\n")
-        out.write(f"    {v.message}\n")
+    for k, v in enumerate(found):
+        if v.caused_by is not None:
+            continue
+        _write_finding(out, hand, v, "  ")
+        after = [c for c in found if c.caused_by == k]
+        if after:
+            out.write(f"    {folded(after)}\n")
+            if expand:
+                for c in after:
+                    _write_finding(out, hand, c, "      ")
     out.write("\n")
 
 
-def audit(paths: list[Path], rules: RuleSet | None, fmt: str, out: TextIO) -> _Tally:
+def audit(paths: list[Path], rules: RuleSet | None, fmt: str, out: TextIO,
+          expand: bool = False) -> _Tally:
     tally = _Tally()
     encoder = msgspec.json.Encoder()
     for path in iter_files(paths, tally.skipped):
-        for item in parse_file(path):
+        items = list(parse_file(path))
+        sheet = StructureSheet(h for h in items if isinstance(h, Hand))
+        for item in items:
             if isinstance(item, ParseError):
                 tally.parse_errors += 1
                 if fmt == "jsonl":
@@ -139,18 +175,20 @@ def audit(paths: list[Path], rules: RuleSet | None, fmt: str, out: TextIO) -> _T
                 tally.skipped.other_games[item.game] += 1
                 continue
             tally.hands += 1
-            found = validate(item, rules)
+            found = validate(item, rules, sheet)
             if not found:
                 continue
+            root = roots(found)
             tally.flagged += 1
-            tally.errors += sum(v.severity == "error" for v in found)
-            tally.warnings += sum(v.severity == "warning" for v in found)
-            tally.codes.update(v.code for v in found)
+            tally.errors += sum(v.severity == "error" for v in root)
+            tally.warnings += sum(v.severity == "warning" for v in root)
+            tally.consequences += len(found) - len(root)
+            tally.codes.update(v.code for v in root)
             if fmt == "jsonl":
                 for v in found:
                     out.write(encoder.encode(_record(v)).decode() + "\n")
             else:
-                _write_text(out, item, found)
+                _write_text(out, item, found, expand)
     return tally
 
 
@@ -162,7 +200,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     rules = preset(args.rules) if args.rules else None
     out = sys.stdout
-    tally = audit(list(args.paths), rules, args.fmt, out)
+    tally = audit(list(args.paths), rules, args.fmt, out, args.consequences)
     if args.fmt == "text":
         write_totals(out, tally)
     else:
@@ -173,12 +211,15 @@ def run(args: argparse.Namespace) -> int:
 
 
 def write_totals(out: TextIO, tally: _Tally) -> None:
-    """The text report's end: totals, the count of each violation code, what was skipped."""
+    """The text report's end: totals and the count of each code (roots), what was
+    skipped."""
+    note = (f" ({tally.consequences} consequences folded under them)"
+            if tally.consequences else "")
     out.write(f"{tally.hands} hands audited, {tally.flagged} with findings: "
               f"{tally.errors} errors, {tally.warnings} warnings, "
-              f"{tally.parse_errors} unreadable hands\n")
+              f"{tally.parse_errors} unreadable hands{note}\n")
     if tally.codes or tally.parse_errors:
-        out.write("by code:\n")
+        out.write("by code (roots):\n")
         codes = tally.codes + Counter({"PARSE_ERROR": tally.parse_errors})
         width = max(len(code) for code in codes)
         for code, count in sorted(codes.items(), key=lambda kv: (-kv[1], kv[0])):

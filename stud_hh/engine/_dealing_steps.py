@@ -13,7 +13,7 @@ from itertools import chain
 
 from stud_hh.cards import str_card
 
-from ._consts import _ANTES, _DEALING, _OVER, _THIRD, R_ANTE, R_CARDS, R_DECK
+from ._consts import _ANTES, _BETTING, _DEALING, _OVER, _THIRD, R_ANTE, R_CARDS, R_DECK, R_ROUND
 from ._evaluators import WEIGHT
 from ._round import _Round
 from .dealing import DECK_SIZE, Deck
@@ -167,13 +167,33 @@ class _Dealing(_Round):
         self._give_street(dealt, [cards for _, cards in pairs])
 
     def force_deal_street(self, deals: Deals) -> tuple[IllegalAction, ...]:
-        """``deal_street`` when the deals are legal, else ``force_deal`` of each in order."""
-        pairs = list(deals)
+        """``deal_street`` when the deals are legal, else ``force_deal`` of each in order.
+
+        Cards dealt while a betting round is still open mean the history moved on: the
+        round is closed as it stands (``ROUND_OPEN`` names who was still to act) and the
+        cards are the next street's. ``deals`` may be empty: the history moved to the
+        next street without printing a card."""
+        pairs = deals if type(deals) is list else list(deals)
+        left_open: tuple[IllegalAction, ...] = ()
+        if self.phase is _BETTING:
+            left_open = (self._close_open_round(),)
         dealt: list[int] = []
         if self._check_street(pairs, dealt) is None:
             self._give_street(dealt, [cards for _, cards in pairs])
-            return ()
-        return tuple(chain.from_iterable(self.force_deal(p, cards) for p, cards in pairs))
+            return left_open
+        return left_open + tuple(
+            chain.from_iterable(self.force_deal(p, cards) for p, cards in pairs))
+
+    def _close_open_round(self) -> IllegalAction:
+        """The round ends with players still to act (the history went on without them)."""
+        p = self.to_act
+        name = self.players[p] if p is not None else "nobody"
+        info = IllegalInfo(
+            Code.ROUND_OPEN, R_ROUND,
+            f"the betting on {self.street.label} was left open: {name} to act", p,
+        )
+        self._end_round()
+        return IllegalAction(info)
 
     def deal_unknown(self) -> None:
         """Deals every card due this street as unknown (``None``): hidden cards not shown."""
@@ -221,55 +241,73 @@ class _Dealing(_Round):
         self, player: int | str, cards: Sequence[int | None], dealt: list[int],
         street_cards: set[int],
     ) -> IllegalInfo | None:
-        """The first rule a deal breaks, ``dealt`` and ``street_cards`` being the players
-        and cards given before it on this street (``_check_street``); it adds to both."""
-        p = self._index.get(player, -1) if isinstance(player, str) else self._seat(player)
-        if p < 0:
-            return IllegalInfo(Code.UNKNOWN_PLAYER, R_CARDS, f"{player} is not dealt in")
-        if self.phase is _ANTES:
-            due = self.antes_due
-            missing = ", ".join(self.players[q] for q in due)
-            return IllegalInfo(
-                Code.ANTE_MISSING, R_ANTE, f"cards were dealt before {missing} posted the ante",
-                due[0],
-            )
-        if (self.phase is not _DEALING or self._community_due or p in dealt
-                or p not in self._deal_pending):
-            return IllegalInfo(
-                Code.NOT_DEALING, R_CARDS,
-                f"{self.players[p]} was dealt cards when none were due", p,
-            )
-        if len(cards) != len(self._pat):
-            return IllegalInfo(
-                Code.WRONG_CARD_COUNT, R_CARDS,
-                f"{self.players[p]} was dealt {len(cards)} cards on {self.street.label}, "
-                f"expected {len(self._pat)}", p,
-            )
-        for c in cards:
-            if c is not None and not 0 <= c < DECK_SIZE:
-                return IllegalInfo(Code.WRONG_CARD_COUNT, R_CARDS, f"{c} is not a card", p)
+        """The first rule one deal breaks (``_check_deals`` of one)."""
+        return self._check_deals(((player, cards),), dealt, street_cards)
+
+    def _check_deals(
+        self, deals: Iterable[tuple[int | str, Sequence[int | None]]], dealt: list[int],
+        street_cards: set[int],
+    ) -> IllegalInfo | None:
+        """The first rule one of ``deals`` breaks, each judged after those before it
+        (``dealt`` and ``street_cards``: the players and cards given before it on this
+        street; both grow). One loop for the street: a replay deals every street of every
+        hand."""
+        phase = self.phase
+        index = self._index
+        n = self.n
+        k = len(self._pat)
+        pending = self._deal_pending
         seen = self._seen
-        for c in cards:
-            if c is not None:
-                if c in seen or c in street_cards:
-                    return IllegalInfo(
-                        Code.DUPLICATE_CARD, R_CARDS,
-                        f"the {str_card(c)} dealt to {self.players[p]} was already seen in "
-                        "this hand", p,
-                    )
-                street_cards.add(c)
-        dealt.append(p)
+        dealing = phase is _DEALING and not self._community_due
+        for player, cards in deals:
+            if player.__class__ is str:
+                p = index.get(player, -1)
+            elif player.__class__ is int and 0 <= player < n:
+                p = player
+            else:
+                p = -1
+            if p < 0:
+                return IllegalInfo(Code.UNKNOWN_PLAYER, R_CARDS, f"{player} is not dealt in")
+            if phase is _ANTES:
+                due = self.antes_due
+                missing = ", ".join(self.players[q] for q in due)
+                return IllegalInfo(
+                    Code.ANTE_MISSING, R_ANTE,
+                    f"cards were dealt before {missing} posted the ante", due[0],
+                )
+            if not dealing or p in dealt or p not in pending:
+                return IllegalInfo(
+                    Code.NOT_DEALING, R_CARDS,
+                    f"{self.players[p]} was dealt cards when none were due", p,
+                )
+            if len(cards) != k:
+                return IllegalInfo(
+                    Code.WRONG_CARD_COUNT, R_CARDS,
+                    f"{self.players[p]} was dealt {len(cards)} cards on {self.street.label}, "
+                    f"expected {k}", p,
+                )
+            for c in cards:
+                if c is not None and not 0 <= c < DECK_SIZE:
+                    return IllegalInfo(Code.WRONG_CARD_COUNT, R_CARDS, f"{c} is not a card", p)
+            for c in cards:
+                if c is not None:
+                    if c in seen or c in street_cards:
+                        return IllegalInfo(
+                            Code.DUPLICATE_CARD, R_CARDS,
+                            f"the {str_card(c)} dealt to {self.players[p]} was already seen "
+                            "in this hand", p,
+                        )
+                    street_cards.add(c)
+            dealt.append(p)
         return None
 
     def _check_street(
         self, deals: list[tuple[int | str, Sequence[int | None]]], dealt: list[int]
     ) -> IllegalInfo | None:
         """The first rule the street's deals break; ``dealt`` gets the players, in order."""
-        street_cards: set[int] = set()
-        for player, cards in deals:
-            info = self._check_deal(player, cards, dealt, street_cards)
-            if info is not None:
-                return info
+        info = self._check_deals(deals, dealt, set())
+        if info is not None:
+            return info
         if not deals and self.phase is not _DEALING:
             return IllegalInfo(Code.NOT_DEALING, R_CARDS, "no dealing is due")
         if len(dealt) < len(self._deal_pending):
@@ -290,29 +328,39 @@ class _Dealing(_Round):
         return None
 
     # ------------------------------------------------------------------ giving cards
-    def _give_cards(self, p: int, cards: Sequence[int | None]) -> None:
-        """``p``'s cards of this street, in the street's pattern (the up card is the last)."""
-        self._hole[p].extend(cards)
-        if None in cards:
-            self._seen.update([c for c in cards if c is not None])
-        else:
-            self._seen.update(cards)  # type: ignore[arg-type]
-        up = cards[-1]
-        if self._pat[-1] and up is not None:
-            self._ups[p].append(up)
-            self._upw[p] += _WEIGHT[up]
-        self._stub -= len(cards)
+    def _take(self, players: list[int], cards: list[Sequence[int | None]]) -> None:
+        """Each of ``players`` gets his cards of this street, in the street's pattern (the
+        up card is the last): his hole cards, the cards seen, his upcards and their
+        showing weight, the stub."""
+        hole = self._hole
+        seen = self._seen
+        up = self._pat[-1]
+        ups = self._ups
+        upw = self._upw
+        weight = _WEIGHT
+        taken = 0
+        for p, given in zip(players, cards, strict=True):
+            hole[p].extend(given)
+            if None in given:
+                seen.update([c for c in given if c is not None])
+            else:
+                seen.update(given)  # type: ignore[arg-type]
+            last = given[-1]
+            if up and last is not None:
+                ups[p].append(last)
+                upw[p] += weight[last]
+            taken += len(given)
+        self._stub -= taken
 
     def _give(self, p: int, cards: Sequence[int | None]) -> None:
-        self._give_cards(p, cards)
+        self._take([p], [cards])
         self._deal_pending.remove(p)
         if not self._deal_pending:
             self._begin_betting()
 
     def _give_street(self, players: list[int], cards: list[Sequence[int | None]]) -> None:
         """Every player due gets his cards; the betting opens."""
-        for p, given in zip(players, cards, strict=True):
-            self._give_cards(p, given)
+        self._take(players, cards)
         self._deal_pending.clear()
         self._begin_betting()
 

@@ -149,29 +149,52 @@ class _Legality(_Dealing):
     def _check(
         self, kind: ActionKind, player: int | str, amount: int | None
     ) -> tuple[IllegalInfo | None, ActionKind, int, int]:
-        """(first rule broken or None, normalised kind, player, resolved amount)."""
-        p = self._index.get(player, -1) if isinstance(player, str) else self._seat(player)
+        """(first rule broken or None, normalised kind, player, resolved amount).
+
+        In the order a floor person asks: is he dealt in, is he still in the hand (not
+        folded, not all-in), is betting open, is it his turn and the action due, then the
+        amount.
+        """
+        if player.__class__ is str:
+            p = self._index.get(player, -1)
+        elif player.__class__ is int and 0 <= player < self.n:
+            p = player
+        else:
+            p = -1
         if p < 0:
             return IllegalInfo(Code.UNKNOWN_PLAYER, R_ORDER, f"{player} is not dealt in"), \
                 kind, -1, amount or 0
+        if self._folded[p] or not self._stacks[p]:
+            return self._gone(p), kind, p, amount or 0
         if self.phase is not _BETTING:
             return self._not_betting(p), kind, p, amount or 0
         orig = kind
         if kind is _BET or kind is _RAISE or kind is _COMPLETE:
             kind = self._normalise(kind)
-        if p != self.to_act or self._bring_in_due or self._folded[p] or not self._stacks[p]:
+        if p != self.to_act or self._bring_in_due:
             info = self._turn_breach(kind, p)  # not simply his turn: which rule says no
             if info is not None:
                 return info, kind, p, amount or 0
         if kind is _FOLD:
             return None, kind, p, 0
         if kind is _CHECK:
-            return self._check_breach(p), kind, p, 0
+            if self.bet_level > self._bets[p]:
+                return self._check_breach(p), kind, p, 0
+            return None, kind, p, 0
         if kind is _CALL:
             return self._call_breach(p, amount)
         if kind is _BRING_IN:
             return self._bring_in_breach(p, amount)
         return self._raise_breach(orig, kind, p, amount)
+
+    def _gone(self, p: int) -> IllegalInfo:
+        """``p`` has no decision left in this hand: he folded, or he is all-in."""
+        name = self.players[p]
+        if self._folded[p]:
+            return IllegalInfo(Code.ACTION_AFTER_FOLD, R_ORDER, f"{name} acted after folding", p)
+        return IllegalInfo(
+            Code.ACTION_BY_ALL_IN_PLAYER, R_ALL_IN, f"{name} acted while all-in", p
+        )
 
     def _not_betting(self, p: int) -> IllegalInfo:
         what = {
@@ -183,15 +206,9 @@ class _Legality(_Dealing):
         return IllegalInfo(Code.NOT_BETTING, R_ROUND, f"{self.players[p]} acted {what}", p)
 
     def _turn_breach(self, kind: ActionKind, p: int) -> IllegalInfo | None:
-        """Whether ``p`` may act now at all: still in, with chips, in turn, and the action
-        due (the bring-in, its completion, or a fold when the bring-in is optional)."""
+        """Whether ``p`` (still in, with chips) may act now: in turn, and the action due
+        (the bring-in, its completion, or a fold when the bring-in is optional)."""
         name = self.players[p]
-        if self._folded[p]:
-            return IllegalInfo(Code.ACTION_AFTER_FOLD, R_ORDER, f"{name} acted after folding", p)
-        if self._stacks[p] == 0:
-            return IllegalInfo(
-                Code.ACTION_BY_ALL_IN_PLAYER, R_ALL_IN, f"{name} acted while all-in", p
-            )
         expected = self.to_act
         if p != expected:
             assert expected is not None
@@ -227,7 +244,7 @@ class _Legality(_Dealing):
 
     def _check_breach(self, p: int) -> IllegalInfo | None:
         facing = self.bet_level - self._bets[p]
-        if facing > 0:
+        if facing > 0:  # (a check with nothing owed is the usual case: None)
             return IllegalInfo(
                 Code.CHECK_FACING_BET, R_ROUND,
                 f"{self.players[p]} checked facing a bet of {facing}", p,
@@ -240,10 +257,11 @@ class _Legality(_Dealing):
         """A call adds what is owed, or the whole stack when short (all-in)."""
         stack = self._stacks[p]
         facing = self.bet_level - self._bets[p]
-        due = min(facing, stack)
+        due = facing if facing < stack else stack
         amt = due if amount is None else amount
+        if facing > 0 and amt == due:
+            return None, _CALL, p, amt  # the usual call
         name = self.players[p]
-        info = None
         if facing <= 0:
             info = IllegalInfo(
                 Code.NOTHING_TO_CALL, R_ROUND, f"{name} called with nothing to call", p
@@ -253,7 +271,7 @@ class _Legality(_Dealing):
                 Code.BET_EXCEEDS_STACK, R_ALL_IN, f"{name} called {amt} with only {stack} behind",
                 p,
             )
-        elif amt != due:
+        else:
             info = IllegalInfo(
                 Code.CALL_AMOUNT, R_ROUND, f"{name} called {amt}; the call was {due}", p
             )

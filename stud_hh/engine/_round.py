@@ -209,7 +209,7 @@ class _Round(_Table):
                 if not self._folded[six]:
                     return six
         return showing.first_actor(
-            self._ups, candidates, self.game, self.rules.showing_tie_break, board
+            self._ups, candidates, self.game, self._tie_break, board
         )
 
     def _first_showing(self, live: list[int]) -> int:
@@ -237,11 +237,11 @@ class _Round(_Table):
                 key = -key
             if best < 0 or key > best_key:
                 best, best_key = p, key
-            elif key == best_key and self.rules.showing_tie_break is _SUIT:
+            elif key == best_key and self._tie_break is _SUIT:
                 break
         else:
             return best if best >= 0 else live[0]
-        return showing.first_actor(ups, live, self.game, self.rules.showing_tie_break)
+        return showing.first_actor(ups, live, self.game, self._tie_break)
 
     # ------------------------------------------------------------------ actions
     def _units(self) -> tuple[int, ...]:
@@ -261,17 +261,25 @@ class _Round(_Table):
             self._bets[p] += amount
 
     def _act(self, kind: ActionKind, p: int, amt: int, forced: bool = False) -> None:
-        """Applies an action already judged (``_legality``) or forced (``_recovery``)."""
+        """Applies an action already judged (``_legality``) or forced (``_recovery``).
+
+        A check, call or fold (most of a hand's actions) moves the chips and passes the turn
+        here, without a call per step: the engine does this for every action of every
+        replayed hand.
+        """
         self._first_done = True
         if kind is _CALL:
-            self._move(p, amt)
+            self._stacks[p] -= amt
+            self._contrib[p] += amt
+            self._bets[p] += amt
             self._acted_full[p] = self._full_level
         elif kind is _CHECK:
             self._acted_full[p] = self._full_level
         elif kind is _FOLD:
             self._folded[p] = True
-            self._live.remove(p)
-            if len(self._live) <= 1:
+            live = self._live
+            live.remove(p)
+            if len(live) <= 1:
                 self._pending[p] = False
                 self._end_round()
                 return
@@ -281,8 +289,13 @@ class _Round(_Table):
         else:
             self._raise_to(kind, p, amt, forced)
             return
-        self._pending[p] = False
-        self._pass_turn(p)
+        pending = self._pending
+        pending[p] = False
+        for q in self._clockwise[p]:  # ``_pass_turn``, inline
+            if pending[q]:
+                self.to_act = q
+                return
+        self._end_round()
 
     def _raise_to(self, kind: ActionKind, p: int, to: int, forced: bool) -> None:
         """A completion, bet or raise to ``to``: a new level, everyone else acts again.

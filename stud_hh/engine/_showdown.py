@@ -90,13 +90,15 @@ class _Showdown(_Legality):
         stacks = self._stacks
         n = self.n
         contrib = self._contrib
-        if 0 not in stacks and min(contrib) >= 0:
-            # nobody is all-in: one pot, as ``build_pots`` makes it, without its lists
+        live_put = [contrib[p] for p in self._live]
+        top = max(live_put)
+        if 0 not in stacks and min(contrib) >= 0 and min(live_put) == top:
+            # nobody is all-in and every live player put in as much: one pot, as
+            # ``build_pots`` makes it, without its lists (a folded player's dead money
+            # above theirs goes in it too)
             total = sum(contrib)
-            top = max(contrib)
             pots: tuple[Pot, ...] = (
-                (Pot(total, tuple([p for p in self._live if contrib[p] >= top])),)
-                if total else ()
+                (Pot(total, tuple(self._live)),) if total else ()
             )
         else:
             live = [not f for f in self._folded]

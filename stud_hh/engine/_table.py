@@ -65,6 +65,7 @@ class _Table:
         "_shown",
         "_stacks",
         "_stub",
+        "_tie_break",
         "_uncalled",
         "_units_memo",
         "_ups",
@@ -107,6 +108,7 @@ class _Table:
         self.game = Game(game)
         self.stakes = stakes
         self.rules = rules
+        self._tie_break = rules.tie_break(self.game)  # first-actor ties in this game
         self.structure: BettingStructure = structure or _fixed_limit(
             stakes.small_bet, stakes.big_bet
         )

@@ -3,8 +3,12 @@
 ``Raise.to``, ``Complete.to`` and ``Bet.amount`` are street totals ("to"); ``Call.amount``
 and ``BringIn.amount`` are chips added: exactly ``Action.amount``'s semantics. The engine
 itself decides whether a ``Raise`` over the bring-in is a completion. Every event type is
-named here (mypy checks the ``match`` is exhaustive): a new event is a decision, never
-silently skipped.
+named here (``_reading``, an ``issubclass`` chain mypy checks exhaustive): a new event is a
+decision, never silently skipped.
+
+A replay maps every betting line of every hand, so the mapping is a table by the event's
+exact type (a ``match`` pays a slow ``isinstance`` through msgspec's metaclass for every
+case that fails), and the ``Action`` records are built once each (``types.named_action``).
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, assert_never
 
 from stud_hh.events import (
+    EVENT_TYPES,
     Ante,
     Bet,
     BettingCapped,
@@ -39,7 +44,7 @@ from stud_hh.events import (
     UncalledReturn,
 )
 
-from .types import Action, ActionKind
+from .types import Action, ActionKind, named_action
 
 if TYPE_CHECKING:
     from .state import StudState
@@ -48,6 +53,39 @@ if TYPE_CHECKING:
 #: union a ``match`` can be checked against.
 BettingEvent = BringIn | Complete | Bet | Raise | Call | Check | Fold
 
+#: How a betting event reads as an action: its kind and the field holding ``Action.amount``
+#: (``None``: no amount).
+Reading = tuple[ActionKind, str | None]
+
+
+def _reading(kind: type[Event]) -> Reading | None:
+    """What an event of type ``kind`` is to the engine (None: not a betting decision)."""
+    if issubclass(kind, Call):
+        return ActionKind.CALL, "amount"
+    if issubclass(kind, Check):
+        return ActionKind.CHECK, None
+    if issubclass(kind, Fold):
+        return ActionKind.FOLD, None
+    if issubclass(kind, Bet):
+        return ActionKind.BET, "amount"
+    if issubclass(kind, Raise):
+        return ActionKind.RAISE, "to"
+    if issubclass(kind, Complete):
+        return ActionKind.COMPLETE, "to"
+    if issubclass(kind, BringIn):
+        return ActionKind.BRING_IN, "amount"
+    if issubclass(
+        kind,
+        StreetStart | Ante | Deal | BoardCard | BettingCapped | DoubleBetAllowed
+        | UncalledReturn | ShowdownStart | Show | Muck | NoShow | Collect | NoLowHand
+        | Summary | SeatResult | TableNote | Chat,
+    ):
+        return None
+    assert_never(kind)
+
+
+#: Every event type's reading, by exact type.
+READINGS: dict[type[Event], Reading | None] = {t: _reading(t) for t in EVENT_TYPES}
 
 def action_from_event(event: Event, state: StudState | None = None) -> Action | None:
     """The engine action for a betting event; None for any other event.
@@ -58,31 +96,12 @@ def action_from_event(event: Event, state: StudState | None = None) -> Action | 
     >>> action_from_event(Raise("Bob", by=4, to=8))
     Action(kind=<ActionKind.RAISE: 'raise'>, player='Bob', amount=8)
     """
-    player: str
-    amount: int | None
-    match event:
-        case Call(player=player, amount=amount):
-            kind = ActionKind.CALL
-        case Check(player=player):
-            kind, amount = ActionKind.CHECK, None
-        case Fold(player=player):
-            kind, amount = ActionKind.FOLD, None
-        case Bet(player=player, amount=amount):
-            kind = ActionKind.BET
-        case Raise(player=player, to=amount):
-            kind = ActionKind.RAISE
-        case Complete(player=player, to=amount):
-            kind = ActionKind.COMPLETE
-        case BringIn(player=player, amount=amount):
-            kind = ActionKind.BRING_IN
-        case (
-            StreetStart() | Ante() | Deal() | BoardCard() | BettingCapped() | DoubleBetAllowed()
-            | UncalledReturn() | ShowdownStart() | Show() | Muck() | NoShow() | Collect()
-            | NoLowHand() | Summary() | SeatResult() | TableNote() | Chat()
-        ):
-            return None
-        case _:
-            assert_never(event)
+    reading = READINGS[type(event)]
+    if reading is None:
+        return None
+    kind, field = reading
+    player: str = event.player  # type: ignore[union-attr]  # every betting event has one
+    amount: int | None = None if field is None else getattr(event, field)
     if state is None:
-        return Action(kind, player, amount)
-    return Action(kind, state.player_index.get(player, player), amount)
+        return named_action(kind, player, amount)
+    return named_action(kind, state.player_index.get(player, player), amount)

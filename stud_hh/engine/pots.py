@@ -30,14 +30,22 @@ def build_pots(
 ) -> tuple[Pot, ...]:
     """Main pot then side pots.
 
+    A live player who put in less than the others (all-in, or, in a history forced past a
+    breach, one who checked a bet he faced) can win only what he matched: the pots are cut
+    at his total, as at an all-in.
+
     >>> build_pots([10, 30, 30, 5], [True, True, True, False], [True, False, False, False])
     (Pot(amount=35, eligible=(0, 1, 2)), Pot(amount=40, eligible=(1, 2)))
     """
     n = len(contributions)
-    capped = [contributions[p] for p in range(n) if live[p] and all_in[p]]
-    if not capped and contributions and min(contributions) >= 0:
-        # the common case, nobody live is all-in: one pot (the loop below, unrolled)
-        top = max(contributions)
+    live_top = max([contributions[p] for p in range(n) if live[p]], default=0)
+    capped = [contributions[p] for p in range(n)
+              if live[p] and (all_in[p] or contributions[p] < live_top)]
+    if not capped and contributions and min(contributions) >= 0 and any(live):
+        # the common case, nobody live is all-in: one pot (the loop below, unrolled) for
+        # the live players, who all put in the most (a folded player's dead money above
+        # theirs goes in it too)
+        top = live_top
         amount = sum(contributions)
         if not amount:
             return ()

@@ -21,7 +21,7 @@ from stud_hh.rules import POKERSTARS, RuleSet
 from ._consts import _BET, _BRING_IN, _CALL, _CHECK, _COMPLETE, _FOLD, _RAISE, _THIRD
 from ._recovery import _Recovery
 from .structure import BettingStructure
-from .types import Action, ActionKind, IllegalAction, IllegalInfo, Stakes
+from .types import Action, ActionKind, IllegalAction, IllegalInfo, Stakes, named_action
 
 
 class StudState(_Recovery):
@@ -73,11 +73,10 @@ class StudState(_Recovery):
         if info is not None:
             raise IllegalAction(info)
         self._act(kind, p, amount)
-        if kind is _CHECK or kind is _FOLD:
-            return action if p == action.player else Action(kind, p)
-        if kind is action.kind and p == action.player and amount == action.amount:
+        named = None if kind is _CHECK or kind is _FOLD else amount
+        if kind is action.kind and p == action.player and named == action.amount:
             return action
-        return Action(kind, p, amount)
+        return named_action(kind, p, named)
 
     def _do(
         self, kind: ActionKind, player: int | str, amount: int | None
@@ -89,8 +88,7 @@ class StudState(_Recovery):
         return kind, p, amt
 
     def _named(self, kind: ActionKind, player: int | str, amount: int | None) -> Action:
-
-        return Action(*self._do(kind, player, amount))
+        return named_action(*self._do(kind, player, amount))
 
     def _refusal(
         self, kind: ActionKind, player: int | str, amount: int | None
@@ -156,7 +154,7 @@ class StudState(_Recovery):
         return self._refusal(_CHECK, player, None) is None
 
     def check(self, player: int | str) -> Action:
-        return Action(_CHECK, self._do(_CHECK, player, None)[1])
+        return named_action(_CHECK, self._do(_CHECK, player, None)[1])
 
     def verify_fold(self, player: int | str) -> IllegalAction | None:
         return self._refusal(_FOLD, player, None)
@@ -165,4 +163,4 @@ class StudState(_Recovery):
         return self._refusal(_FOLD, player, None) is None
 
     def fold(self, player: int | str) -> Action:
-        return Action(_FOLD, self._do(_FOLD, player, None)[1])
+        return named_action(_FOLD, self._do(_FOLD, player, None)[1])

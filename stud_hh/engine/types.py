@@ -87,6 +87,26 @@ class Action:
     amount: int | None = None
 
 
+#: ``Action`` records already built, by ``(kind, player, amount)``.
+_ACTIONS: dict[tuple[ActionKind, int | str, int | None], Action] = {}
+
+
+def named_action(kind: ActionKind, player: int | str, amount: int | None = None) -> Action:
+    """``Action(kind, player, amount)``, built once per distinct value.
+
+    Actions are frozen values and a session repeats a few hundred of them (the same player
+    calling the same amount); a replay maps every betting line of every hand, so each is
+    built once and then looked up.
+    """
+    key = (kind, player, amount)
+    found = _ACTIONS.get(key)
+    if found is None:
+        if len(_ACTIONS) >= 65_536:  # amounts differ by stakes: keep the table bounded
+            _ACTIONS.clear()
+        found = _ACTIONS[key] = Action(kind, player, amount)
+    return found
+
+
 @_quick_init
 @dataclass(frozen=True, slots=True)
 class LegalAction:
@@ -156,6 +176,7 @@ class Code(StrEnum):
     BRING_IN_NOT_DUE = "BRING_IN_NOT_DUE"  # a bring-in at any other moment
     NOT_BETTING = "NOT_BETTING"  # an action while antes/cards are due or the hand is over
     NOT_DEALING = "NOT_DEALING"  # cards given when no dealing is due
+    ROUND_OPEN = "ROUND_OPEN"  # the next street dealt with a betting round still open
     UNKNOWN_PLAYER = "UNKNOWN_PLAYER"
     NO_OPPONENT = "NO_OPPONENT"  # a bet or raise when every opponent is all-in
 

@@ -45,6 +45,9 @@ class Violation(msgspec.Struct, frozen=True, gc=False):
 
     ``action_index`` is the 0-based position among ``Hand.player_actions()``; ``None`` for
     hand-level record checks. ``street`` is the street number (3..7) or ``None``.
+    ``caused_by``: ``None`` for a root finding; for a consequence, the index (within the
+    hand's findings) of the root it follows from (docs/violations.md, "Roots and
+    consequences").
     """
 
     hand_id: str
@@ -55,6 +58,7 @@ class Violation(msgspec.Struct, frozen=True, gc=False):
     player: str | None
     rule: str
     message: str
+    caused_by: int | None = None
 
 
 _E, _W = Severity.ERROR, Severity.WARNING
@@ -131,7 +135,8 @@ _ENTRIES: tuple[Code, ...] = (
          "the last aggressor on the river shows first; if checked through, the first actor"),
     Code("INCOMPLETE_HAND", _E, "4.7 betting round",
          "{detail}",
-         "the hand stops with a betting round still open or without a result"),
+         "a betting round left open (the hand stops, or the next street is dealt, with a "
+         "player still to act), or a hand without a result"),
     # Engine refusals that name a different breach from the ones above.
     Code("BET_FACING_BET", _E, "4.7 betting round",
          "{player} bet while facing a bet (a raise or call was due)",
@@ -206,3 +211,8 @@ def violation(
 
 def has_errors(violations: list[Violation]) -> bool:
     return any(v.severity == Severity.ERROR for v in violations)
+
+
+def roots(violations: list[Violation]) -> list[Violation]:
+    """The root findings (``caused_by`` None): what a count of breaches counts."""
+    return [v for v in violations if v.caused_by is None]

@@ -8,7 +8,6 @@ judge is counted once, in one pass over the events: the ``Ledger``.
 
 from __future__ import annotations
 
-from collections import Counter
 from itertools import chain
 
 from stud_hh.cards import str_card
@@ -19,7 +18,6 @@ from stud_hh.events import (
     Collect,
     Complete,
     Hand,
-    Header,
     Raise,
     Street,
     Summary,
@@ -27,31 +25,18 @@ from stud_hh.events import (
     Wager,
 )
 from stud_hh.validate.catalogue import Violation, violation
-from stud_hh.validate.ledger import Ledger
+from stud_hh.validate.ledger import Ledger, ante_of
 from stud_hh.validate.money import money
 
 _AGGRESSIVE = (Bet, Raise, Complete, BringIn)
 
 
 def table_ante(hand: Hand, ledger: Ledger | None = None) -> int | None:
-    """The ante most players posted; the header's only when nobody posted one.
-
-    PokerStars prints no ante in its header, and its parser fills ``Header.ante`` from the
-    posted antes, so the header cannot be the reference: the majority is.
-    """
-    antes = ledger.antes if ledger is not None else [e for e in hand.events if type(e) is Ante]
-    return ante_of(antes, hand.header)
-
-
-def ante_of(antes: list[Ante], header: Header) -> int | None:
-    """``table_ante`` from the hand's ``Ante`` events."""
-    full = [a.amount for a in antes if not a.all_in]
-    if full:
-        first = full[0]
-        if full.count(first) == len(full):  # all equal (the usual case), without a genexpr
-            return first
-        return Counter(full).most_common(1)[0][0]
-    return header.ante
+    """The ante most players posted; the header's only when nobody posted one
+    (``ledger.ante_of``)."""
+    if ledger is not None:
+        return ledger.table_ante
+    return ante_of([e for e in hand.events if type(e) is Ante], hand.header)
 
 
 def check_record(hand: Hand, ledger: Ledger | None = None) -> list[Violation]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from stud_hh.engine import IllegalAction
+from stud_hh.engine import IllegalAction, LegalAction
 from stud_hh.events import (
     Bet,
     BringIn,
@@ -32,6 +32,7 @@ _RENAMED = {
     "CALL_AMOUNT": "BET_SIZE",
     "BRING_IN_EXPECTED": "BRING_IN_MISSING",
     "NOT_BETTING": "ACTION_WHEN_NOT_BETTING",
+    "ROUND_OPEN": "INCOMPLETE_HAND",  # the replay words it itself (``Replay._left_open``)
 }
 #: Codes whose engine message carries raw amounts: reworded with the site's money.
 _SIZED = frozenset(
@@ -81,13 +82,20 @@ def did(event: PlayerAction, hand: Hand) -> str:
 class Findings:
     """One hand's violations, in the order found, and where the replay stands."""
 
-    __slots__ = ("_last_out_of_turn", "_players", "_skipped", "action_index", "hand", "out",
-                 "street")
+    __slots__ = ("_last_out_of_turn", "_players", "_skipped", "action_index", "bring_in",
+                 "due", "hand", "open_rounds", "options", "out", "street")
 
     def __init__(self, hand: Hand, players: tuple[str, ...] = ()) -> None:
         self.hand = hand
         self._players = players  # the engine's, by index
         self.out: list[Violation] = []
+        # what ``causes`` reads to link consequences to their roots: by action index, what
+        # the actor could have done when it was his turn, and who was due instead; the
+        # rounds the history left open, with who was to act and what he could have done
+        self.options: dict[int, tuple[LegalAction, ...]] = {}
+        self.due: dict[int, str] = {}
+        self.open_rounds: list[tuple[Street, str | None, tuple[LegalAction, ...]]] = []
+        self.bring_in: int | None = None  # the structure's, when the posted one is not it
         self.street: Street = Street.THIRD  # where the replay stands
         self.action_index = -1
         self._skipped: str | None = None  # the player an out-of-turn action passed over
@@ -107,8 +115,15 @@ class Findings:
         """Whether ``code`` was already found at the current action."""
         return any(v.code == code and v.action_index == self.action_index for v in self.out)
 
-    def refusal(self, err: IllegalAction, event: PlayerAction, expected: str) -> None:
-        """An engine refusal of ``event``; ``expected``: what the engine would have taken."""
+    def worded(self, code: str, player: str | None, **details: Any) -> str:
+        """``code``'s catalogue sentence for ``player``."""
+        return violation(self.hand.header.hand_id, code, street=self.street,
+                         action_index=self.action_index, player=player, **details).message
+
+    def refusal(self, err: IllegalAction, event: PlayerAction, expected: str,
+                reading: str | None = None) -> None:
+        """An engine refusal of ``event``; ``expected``: what the engine would have taken;
+        ``reading``: how the replay followed the history, when it could be read two ways."""
         code = catalogue_code(err.code.value)
         if code is None:
             return
@@ -119,6 +134,8 @@ class Findings:
             message = f"{player} {did(event, self.hand)}; expected {_for(expected, player)}"
         elif expected and code != "ACTION_WHEN_NOT_BETTING":
             message = f"{message} (expected {expected})"
+        if reading:
+            message = f"{message}; {reading}"
         if code == "OUT_OF_TURN" and self._catching_up(err, player):
             return
         self.add(code, player=player, message=message)

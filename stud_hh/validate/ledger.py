@@ -9,6 +9,7 @@ dealt in, the antes, the bring-in).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -27,6 +28,7 @@ from stud_hh.events import (
     Event,
     Fold,
     Hand,
+    Header,
     Muck,
     NoLowHand,
     NoShow,
@@ -44,11 +46,35 @@ from stud_hh.events import (
 from stud_hh.events import Bet as BetEvent
 from stud_hh.validate.dispatch import every_event
 
+_THIRD = Street.THIRD  # an enum member read per deal: looked up once
+
 #: One betting street: what each player put in on it, and the uncalled bets returned.
 StreetMoney = tuple[Street, dict[str, int], list[UncalledReturn]]
 #: The first action that took a player's chips past his stack:
 #: ``(player, street, action_index, put, behind)`` (street and index None for an ante).
 OverStack = tuple[str, Street | None, int | None, int, int]
+
+
+def ante_of(antes: list[Ante], header: Header) -> int | None:
+    """The ante most players posted in full; the header's only when nobody posted one.
+
+    PokerStars prints no ante in its header, and its parser fills ``Header.ante`` from the
+    posted antes, so the header cannot be the reference: the majority is.
+    """
+    first = None
+    same = True
+    for a in antes:
+        if not a.all_in:
+            if first is None:
+                first = a.amount
+            elif a.amount != first:
+                same = False
+                break
+    if first is None:
+        return header.ante
+    if same:
+        return first  # all equal: the usual case
+    return Counter([a.amount for a in antes if not a.all_in]).most_common(1)[0][0]
 
 
 class Ledger:
@@ -57,18 +83,18 @@ class Ledger:
     ``streets`` holds, for each betting street, what each player put in on it and the
     uncalled bets returned on it; ``total`` is the pot (every chip put in, less the uncalled
     bets returned); ``over_stack`` lists, per player, the first action that took his chips
-    past his stack. ``revealed`` is every ``(player, cards)`` a history shows (folds,
+    past his stack; ``table_ante`` is the ante most players posted (``ante_of``).
+    ``revealed`` is every ``(player, cards)`` a history shows (folds,
     shows, mucks, summary lines); ``showdown`` the shows and mucks after the showdown
     starts; ``last_round`` the betting actions of the last street with any.
     """
 
     __slots__ = (
         "_action_index",
-        "_committed",
+        "_behind",
         "_dealing",
         "_in_showdown",
         "_round",
-        "_stacks",
         "_street_in",
         "_street_returns",
         "ante_returns",
@@ -87,6 +113,7 @@ class Ledger:
         "showdown",
         "streets",
         "summary",
+        "table_ante",
         "took_part",
         "total",
     )
@@ -114,9 +141,8 @@ class Ledger:
         self.ante_returns: list[UncalledReturn] = []
         self._dealing = False
         self.last_round: list[PlayerAction] = []
-        self.last_street = Street.THIRD
-        self._stacks = {s.player: s.stack for s in hand.seats}
-        self._committed = dict.fromkeys(self._stacks, 0)
+        self.last_street = _THIRD
+        self._behind = {s.player: s.stack for s in hand.seats}  # chips behind, as put in
         self._street_in: dict[str, int] = {}
         self._street_returns: list[UncalledReturn] = []
         self._round: list[PlayerAction] = []
@@ -126,29 +152,49 @@ class Ledger:
         for event in hand.events:
             readers[type(event)](self, event)
         self._close_street()
+        took_part = self.took_part
+        took_part.update(self.dealt)
+        took_part.update([a.player for a in self.antes])
+        self.table_ante = ante_of(self.antes, hand.header)
 
     # ------------------------------------------------------------------ the events
     def _deal(self, event: Deal) -> None:
         self._dealing = True
-        player, cards = event.player, event.cards
-        self.took_part.add(player)
-        self.dealt.setdefault(player, []).extend(cards)
-        if len(cards) > 1 and (len(cards) > 3 or event.street is not Street.THIRD):
+        cards = event.cards
+        held = self.dealt.get(event.player)
+        if held is None:
+            self.dealt[event.player] = list(cards)
+        else:
+            held.extend(cards)
+        if len(cards) > 1 and (len(cards) > 3 or event.street is not _THIRD):
             self.oversized_deals.append(event)
 
     def _bring_in(self, event: BringIn) -> None:
         if self.bring_in is None:
             self.bring_in = event
-        self._bet(event, self._street_in.get(event.player, 0) + event.amount)
+        self._adds(event)
 
-    def _adds(self, event: BetEvent | Call) -> None:
-        self._bet(event, self._street_in.get(event.player, 0) + event.amount)
+    def _adds(self, event: BetEvent | Call | BringIn) -> None:
+        player = event.player
+        put = event.amount
+        street_in = self._street_in
+        street_in[player] = street_in.get(player, 0) + put
+        self._wager(event, player, put)
 
     def _raises_to(self, event: Raise | Complete) -> None:
-        self._bet(event, event.to)
+        player = event.player
+        street_in = self._street_in
+        put = event.to - street_in.get(player, 0)
+        street_in[player] = event.to
+        self._wager(event, player, put)
+
+    def _action(self, event: PlayerAction) -> None:
+        self._action_index += 1
+        self._round.append(event)
 
     def _fold(self, event: Fold) -> None:
-        self._action(event)
+        self._action_index += 1
+        self._round.append(event)
         self.folded.add(event.player)
         if event.cards:
             self._reveal(event.player, event.cards)
@@ -160,7 +206,6 @@ class Ledger:
 
     def _ante(self, event: Ante) -> None:
         self.antes.append(event)
-        self.took_part.add(event.player)
         self._put(event.player, event.amount, None, None)
 
     def _shown(self, event: Show | Muck) -> None:
@@ -184,8 +229,9 @@ class Ledger:
         else:
             self.ante_returns.append(event)
         self.total -= event.amount
-        if event.player in self._committed:
-            self._committed[event.player] -= event.amount
+        behind = self._behind
+        if event.player in behind:
+            behind[event.player] += event.amount
 
     def _collect(self, event: Collect) -> None:
         self.collects.append(event)
@@ -203,39 +249,31 @@ class Ledger:
     def _nothing(self, event: Event) -> None:
         """Table notes, chat and the site's remarks: nothing to count."""
 
-    def _action(self, event: PlayerAction) -> None:
+    # ------------------------------------------------------------------ chips and streets
+    def _wager(self, event: PlayerAction, player: str, put: int) -> None:
+        """A betting action putting ``put`` chips in: the next action of the street."""
         self._action_index += 1
-        self.took_part.add(event.player)
         self._round.append(event)
-
-    def _bet(self, event: PlayerAction, street_total: int) -> None:
-        """A wager: the player's total on this street becomes ``street_total``."""
-        player = event.player
-        self._action_index += 1
-        self.took_part.add(player)
-        self._round.append(event)
-        put = street_total - self._street_in.get(player, 0)
-        self._street_in[player] = street_total
         self._put(player, put, self.last_street, self._action_index)
 
     def _put(self, player: str, put: int, street: Street | None, index: int | None) -> None:
         """Chips into the pot; the first time a player's chips pass his stack is noted."""
         self.total += put
-        mine = self._committed.get(player)
-        if mine is None:
+        behind = self._behind.get(player)
+        if behind is None:
             return  # no seat: ``UNKNOWN_PLAYER`` is the replay's
-        mine += put
-        self._committed[player] = mine
-        stack = self._stacks[player]
-        if mine > stack and all(o[0] != player for o in self.over_stack):
-            self.over_stack.append((player, street, index, put, stack - mine + put))
+        self._behind[player] = behind - put
+        if behind < put and all(o[0] != player for o in self.over_stack):
+            self.over_stack.append((player, street, index, put, behind))
 
     def _close_street(self) -> None:
         """A street ends: its money is booked; its actions may be the last round's."""
         if self._street_in or self._street_returns:
             self.streets.append((self.last_street, self._street_in, self._street_returns))
-        if self._round:
-            self.last_round = self._round
+        round_ = self._round
+        if round_:
+            self.last_round = round_
+            self.took_part.update([e.player for e in round_])
         self._street_in, self._street_returns, self._round = {}, [], []
 
     def _turn_up(self, cards: tuple[int, ...]) -> None:

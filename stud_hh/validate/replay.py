@@ -20,7 +20,15 @@ import contextlib
 from collections.abc import Callable
 from typing import Any
 
-from stud_hh.engine import IllegalAction, Phase, StudState, action_from_event
+from stud_hh.engine import (
+    Action,
+    Code,
+    IllegalAction,
+    LegalAction,
+    Phase,
+    StudState,
+    action_from_event,
+)
 from stud_hh.engine.bridge import BettingEvent
 from stud_hh.events import (
     Ante,
@@ -46,6 +54,7 @@ from stud_hh.events import (
     SeatResult,
     Show,
     ShowdownStart,
+    Street,
     StreetStart,
     Summary,
     TableNote,
@@ -57,34 +66,42 @@ from stud_hh.validate.dispatch import every_event
 from stud_hh.validate.findings import Findings
 from stud_hh.validate.ledger import Ledger
 from stud_hh.validate.money import money
-from stud_hh.validate.setup import Setup, setup_for
+from stud_hh.validate.setup import Setup, StructureSheet, setup_for
 
 _BETTING = Phase.BETTING
+_ANTES = Phase.ANTES
+_DEALING = Phase.DEALING
+_THIRD = Street.THIRD
+_ROUND_OPEN = Code.ROUND_OPEN
+_WRONG_BRING_IN_AMOUNT = Code.WRONG_BRING_IN_AMOUNT
+_ACTION_AFTER_FOLD = Code.ACTION_AFTER_FOLD
+_ACTION_BY_ALL_IN = Code.ACTION_BY_ALL_IN_PLAYER
+_NOT_BETTING = Code.NOT_BETTING
+#: Who had to act first: judged from upcards, so not for a player whose upcards the history
+#: does not show (PartyPoker prints only the hero's cards: an opponent's door card is known
+#: only if he shows his hand). The engine leaves such a player out of its choice; when he
+#: is the one who acted, what he held could have made him first.
+_WHO_FIRST = frozenset({Code.WRONG_BRING_IN_PLAYER, Code.WRONG_FIRST_ACTOR})
 
 #: Verdicts that only hold in fixed limit (the engine knows fixed limit only so far).
 _FIXED_LIMIT_ONLY = frozenset(
     {"BET_SIZE", "RAISE_CAP_EXCEEDED", "BIG_BET_WITHOUT_OPEN_PAIR", "SMALL_RAISE_AFTER_BIG_BET",
      "RAISE_BEFORE_COMPLETION", "WRONG_BRING_IN_AMOUNT"}
 )
-#: Refusals that say the player can no longer act: his own state is the better reason.
-_GONE = frozenset({"NOT_BETTING", "ACTION_AFTER_FOLD", "ACTION_BY_ALL_IN_PLAYER"})
-#: Who had to act first: judged from upcards, so not for a player whose upcards the history
-#: does not show (PartyPoker prints only the hero's cards: an opponent's door card is known
-#: only if he shows his hand). The engine leaves such a player out of its choice; when he
-#: is the one who acted, what he held could have made him first.
-_WHO_FIRST = frozenset({"WRONG_BRING_IN_PLAYER", "WRONG_FIRST_ACTOR"})
 
 
 class Replay:
     """One hand replayed: the engine, the findings, and what the history has said so far."""
 
-    __slots__ = ("_dealing", "ante_returned", "collected", "deals", "findings", "hand", "setup",
-                 "state", "summary")
+    __slots__ = ("_dealing", "ante_returned", "collected", "deals", "findings", "hand", "probe",
+                 "setup", "state", "summary")
 
-    def __init__(self, hand: Hand, setup: Setup, state: StudState) -> None:
+    def __init__(self, hand: Hand, setup: Setup, state: StudState,
+                 probe: frozenset[int] = frozenset()) -> None:
         self.hand = hand
         self.setup = setup
         self.state = state
+        self.probe = probe  # action indices whose options to keep even when legal
         self.findings = Findings(hand, state.players)
         self.deals: list[tuple[int | str, tuple[int | None, ...]]] = []  # not yet dealt
         self.collected: dict[str, int] = {}
@@ -93,19 +110,18 @@ class Replay:
         self.ante_returned: dict[str, int] = {}
         self._dealing = False
 
-    def run(self) -> list[Violation]:
+    def run(self) -> Findings:
         steps = _STEPS
         for event in self.hand.events:
             steps[type(event)](self, event)
         self.deal_given()
         self.finish()
-        return self.findings.out
+        return self.findings
 
     # ------------------------------------------------------------------ the events
     def _deal(self, event: Deal) -> None:
         self._dealing = True
         self.deals.append((event.player, event.cards))  # dealt with the rest of the street
-
 
     def _returned(self, event: UncalledReturn) -> None:
         if not self._dealing:
@@ -115,11 +131,18 @@ class Replay:
     def _street(self, event: StreetStart) -> None:
         self._dealing = True
         self.findings.street = event.street
+        st = self.state
+        if st.phase is _BETTING and st.street < event.street:
+            # the history moved on with the round open: it ends as it stands
+            self._note_open()
+            self._left_open(st.force_deal_street(self.deals))
+            self.deals = []
 
     def _ante(self, event: Ante) -> None:
-        self.deal_given()
+        if self.deals:
+            self.deal_given()
         st = self.state
-        if st.phase is not Phase.ANTES:
+        if st.phase is not _ANTES:
             return  # a late ante: the record checks judge it
         if self.setup.antes_as_due:
             st.post_antes()
@@ -158,8 +181,31 @@ class Replay:
     def deal_given(self) -> None:
         """The cards the history dealt since the last action (a street, usually)."""
         if self.deals:
-            self.state.force_deal_street(self.deals)  # refusals: the record checks' business
+            if self.state.phase is _BETTING:
+                self._note_open()
+            refused = self.state.force_deal_street(self.deals)
             self.deals = []
+            if refused:  # the record checks judge the cards; an open round is betting's
+                self._left_open(refused)
+
+    def _note_open(self) -> None:
+        """The betting round the history is leaving open: who was to act, and what he
+        could have done (``stud_hh.validate.causes`` closes it that way to see what else
+        the gap explains)."""
+        st = self.state
+        who = st.players[st.to_act] if st.to_act is not None else None
+        self.findings.open_rounds.append((st.street, who, st.legal_actions()))
+
+    def _left_open(self, refused: tuple[IllegalAction, ...]) -> None:
+        """``INCOMPLETE_HAND`` for a round the history left open (the engine's
+        ``ROUND_OPEN``): the next street came with a player still to act."""
+        for err in refused:
+            if err.code is _ROUND_OPEN:
+                st = self.state
+                who = st.players[err.player] if err.player is not None else None
+                self.findings.add("INCOMPLETE_HAND", player=who, at_action=False,
+                                  street=Street(st.street - 1) if st.street > _THIRD else st.street,
+                                  detail=f"{err.message}, but {st.street.label} was dealt")
 
     def deal_unseen(self) -> None:
         """Deal ``None`` for cards the history does not print (opponents' river cards)."""
@@ -175,48 +221,70 @@ class Replay:
         """The engine judges the action; a refused one is recorded, then followed."""
         if self.deals:
             self.deal_given()
-        self.findings.action_index += 1
+        findings = self.findings
+        findings.action_index += 1
         st = self.state
         player = event.player
         if player not in st.player_index:
-            self.findings.add("UNKNOWN_PLAYER", player=player)
+            findings.add("UNKNOWN_PLAYER", player=player)
             return
-        if st.phase is not _BETTING:
-            self.deal_unseen()
+        if st.phase is _DEALING and st.street <= findings.street:
+            self.deal_unseen()  # cards of this street the history does not print
         problem = self.setup.bring_in_problem
-        if problem is not None and isinstance(event, BringIn):
-            self.findings.add("WRONG_BRING_IN_AMOUNT", player=player,
-                              amount=money(event.amount, self.hand.header), expected=problem)
+        if problem is not None and type(event) is BringIn:
+            findings.add("WRONG_BRING_IN_AMOUNT", player=player,
+                         amount=money(event.amount, self.hand.header), expected=problem)
+            findings.bring_in = self.setup.designated
         action = action_from_event(event, st)
         assert action is not None  # a betting event
+        if self.probe and findings.action_index in self.probe:
+            findings.options[findings.action_index] = self._options(player)
         try:
             st.apply(action)
-            return
         except IllegalAction:
-            pass
-        gone = self._gone(player)
-        expected = self._expected()
-        for err in st.force(action):
-            code = err.code.value
-            if problem is not None and isinstance(event, BringIn) \
-                    and code == "WRONG_BRING_IN_AMOUNT":
-                continue  # said already, in the site's terms
-            if gone is not None and code in _GONE:
-                if not self.findings.has(gone):
-                    self.findings.add(gone, player=player)
-                continue
-            if code in _WHO_FIRST and None in st.upcards(player):
-                continue  # his upcards are not known: whether he was first cannot be judged
-            self.findings.refusal(err, event, expected)
+            self._refused(event, action)
 
-    def _gone(self, player: str) -> str | None:
-        """Why ``player`` can no longer act, before the action is applied."""
-        i = self.state.index(player)
-        if self.state.folded[i]:
-            return "ACTION_AFTER_FOLD"
-        if self.state.all_in[i]:
-            return "ACTION_BY_ALL_IN_PLAYER"
-        return None
+    def _options(self, player: str) -> tuple[LegalAction, ...]:
+        """What ``player`` could have done here, if it was his turn."""
+        st = self.state
+        if st.phase is not _BETTING or st.to_act != st.player_index[player]:
+            return ()
+        return st.legal_actions()
+
+    def _refused(self, event: BettingEvent, action: Action) -> None:
+        """The engine refused ``event``: record why, then follow the history from the
+        state it implies (``StudState.force``); where it could be read two ways, the
+        message says which reading was taken."""
+        st = self.state
+        findings = self.findings
+        street = findings.street
+        problem = self.setup.bring_in_problem
+        expected = self._expected()
+        findings.options[findings.action_index] = self._options(event.player)
+        put_before = st.contributions
+        closed = st.phase is not _BETTING and st.street >= street and not (
+            st.phase is _DEALING and st.street == street)
+        for err in st.force(action, street):
+            code = err.code
+            if problem is not None and type(event) is BringIn \
+                    and code is _WRONG_BRING_IN_AMOUNT:
+                continue  # said already, in the site's terms
+            if code in _WHO_FIRST and None in st.upcards(event.player):
+                continue  # his upcards are not known: whether he was first cannot be judged
+            if code is _ACTION_AFTER_FOLD or code is _ACTION_BY_ALL_IN:
+                p = err.player if err.player is not None else st.index(event.player)
+                dead = st.contributions[p] - put_before[p]
+                note = (f"; taken as {money(dead, self.hand.header)} of dead money in the pot"
+                        if dead > 0 else "")
+                findings.add(code.value, player=event.player,
+                             message=findings.worded(code.value, event.player) + note)
+                continue
+            reopened = closed and code is _NOT_BETTING
+            if err.expected is not None:
+                findings.due[findings.action_index] = st.players[err.expected]
+            findings.refusal(err, event, expected,
+                             reading=f"taken as more betting on {Street(street).label}"
+                             if reopened else None)
 
     def _expected(self) -> str:
         """What the engine would have accepted, in money: ``Cy to act: fold, call $0.04``."""
@@ -242,6 +310,7 @@ class Replay:
         st = self.state
         self.deal_unseen()
         if st.phase is Phase.BETTING:
+            self._note_open()
             who = st.players[st.to_act] if st.to_act is not None else "?"
             self.findings.add("INCOMPLETE_HAND", player=who, action_index=None,
                               street=self.findings.street, at_action=False,
@@ -300,22 +369,33 @@ _STEPS: dict[type[Event], Callable[[Replay, Any], None]] = every_event("the repl
 })
 
 
-def replay(hand: Hand, rules: RuleSet | None = None,
-           ledger: Ledger | None = None) -> list[Violation]:
+def replay(hand: Hand, rules: RuleSet | None = None, ledger: Ledger | None = None,
+           sheet: StructureSheet | None = None) -> list[Violation]:
     """Violations the engine finds replaying ``hand`` under ``rules`` (PokerStars' default).
 
+    ``sheet``: the bring-ins the other hands of the file designate (``StructureSheet``).
     The engine knows fixed limit only so far (docs/engine-api.md): for spread, pot and
     no-limit hands its size verdicts are left out rather than reported falsely. A hand
     with fewer than two players dealt in has nothing to replay.
     """
+    return replayed(hand, rules, ledger, sheet).out
+
+
+def replayed(hand: Hand, rules: RuleSet | None = None, ledger: Ledger | None = None,
+             sheet: StructureSheet | None = None,
+             probe: frozenset[int] = frozenset()) -> Findings:
+    """``replay``'s findings with what the linking of causes reads besides the violations:
+    the options of each refused action (and of the actions in ``probe``), who was due
+    instead, and the rounds left open (``Findings``)."""
     ledger = ledger if ledger is not None else Ledger(hand)
-    setup = setup_for(hand, ledger)
+    rules = rules or POKERSTARS
+    setup = setup_for(hand, ledger, rules, sheet)
     try:
         state = StudState(hand.header.game, setup.stakes, setup.stacks,
-                          rules=rules or POKERSTARS, players=setup.players)
+                          rules=rules, players=setup.players)
     except ValueError:  # fewer than two players dealt in (or a name on two seats)
-        return []
-    found = Replay(hand, setup, state).run()
+        return Findings(hand)
+    findings = Replay(hand, setup, state, probe).run()
     if hand.header.limit is not Limit.FIXED:
-        return [v for v in found if v.code not in _FIXED_LIMIT_ONLY]
-    return found
+        findings.out = [v for v in findings.out if v.code not in _FIXED_LIMIT_ONLY]
+    return findings
