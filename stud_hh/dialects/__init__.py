@@ -42,6 +42,8 @@ REGISTRY: tuple[str, ...] = (
     "stud_hh.dialects.winamax:Winamax",
     "stud_hh.dialects.partypoker:PartyPoker",
     "stud_hh.dialects.phh:PHH",
+    "stud_hh.dialects.ipoker:IPoker",
+    "stud_hh.dialects.merge:Merge",
 )
 
 
@@ -115,8 +117,6 @@ def _known(site: str, *patterns: str) -> KnownFormat:
 #: dialect reads yet, each by the line that starts a hand (or a session).
 NOT_YET_READ: tuple[KnownFormat, ...] = (
     _known("888poker", r"\*{5} 888(?:poker|\.\w\w)? .*Hand History"),
-    _known("iPoker", r"<session sessioncode=\"", r"<\?xml[^>]*\?>\s*<session\b"),
-    _known("Merge", r"<description type=\"", r"<game id=\"\d+-\d+\""),
     _known("Everleaf", r"Everleaf Gaming Game #\d+"),
     _known("OnGame", r"\*{5} History for hand [A-Z]\d+-"),
     _known("Absolute Poker / UB", r"Stage #\d+: "),

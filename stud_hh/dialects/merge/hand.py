@@ -1,0 +1,279 @@
+"""One Merge Network ``<game>`` -> a ``Hand`` (see ``stud_hh.dialects.merge``).
+
+What the elements say, as read from the corpus (``cash/Merge/Stud``) and fpdb's converter:
+
+* ``<description type="7-Stud H/L8" stakes="Limit $0.25/$0.50"/>`` before the games: the
+  game (``7-Stud``, ``7-Stud H/L8``, ``Razz``) and the stakes (the small and big bet).
+* ``<game id starttime data>``: ``id`` is the hand number (``40263637-116``), ``data`` holds
+  the table's name (its second ``|`` field); ``starttime`` is ``YYYYMMDDhhmmss`` at UTC-5 all
+  year (each event's ``timestamp`` is epoch milliseconds: the five files' first event lies
+  within three minutes of ``starttime`` read at UTC-5, in February, July and November alike).
+* ``<player seat nickname balance dealtin>``: seats count from 0 (stud_hh, as the client and
+  fpdb, counts from 1); ``balance`` is the stack before the hand; events name the seat.
+* Rounds ``BLINDS`` (antes), ``BRING_IN``, ``THIRD_STREET`` to ``SEVENTH_STREET``,
+  ``SHOWDOWN``, ``END_OF_FOLDED_GAME``, ``END_OF_GAME``. Each street's ``<cards>`` come after
+  its events and list every card the player holds (``null`` or empty: hidden): the last one
+  is the street's. ``HOLE`` cards are the hero's; ``SHOWN`` and ``MUCKED`` a hand shown.
+* Events: ``ANTE``, ``BRING_IN``, ``CALL`` (chips added), ``BET``, ``COMPLETE`` and
+  ``RAISE`` (the street total), ``ALL_IN`` (chips added), ``CHECK``, ``FOLD``, ``SHOW``,
+  ``MUCK``. ``<winner amount potnumber player>``: what one player took from pot
+  ``potnumber`` (a bet nobody called included; ``uncalled="true"``: that bet alone).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta, timezone
+
+from stud_hh.cards import card as parse_card
+from stud_hh.dialects.money import cents, chips
+from stud_hh.dialects.xml_hand import XmlStudHand
+from stud_hh.dialects.xml_stream import Element, XmlError, elements
+from stud_hh.events import (
+    Game,
+    Hand,
+    Header,
+    Limit,
+    OtherGame,
+    ParseError,
+    Parsed,
+    Seat,
+    Source,
+    Street,
+)
+from stud_hh.reader import RawHand
+
+SITE = "merge"
+#: Merge's clock: UTC-5 all year (see the module docstring)
+MERGE_TIME = timezone(timedelta(hours=-5), "UTC-5")
+_GAMES = {"7-Stud": Game.STUD, "7-Stud H/L8": Game.STUD8, "Razz": Game.RAZZ}
+_STAKES = re.compile(r"Limit (?P<small>[^/\s]+)/(?P<big>[^/\s]+)")
+_STREETS = {"BRING_IN": Street.THIRD, "THIRD_STREET": Street.THIRD,
+            "FOURTH_STREET": Street.FOURTH, "FIFTH_STREET": Street.FIFTH,
+            "SIXTH_STREET": Street.SIXTH, "SEVENTH_STREET": Street.SEVENTH}
+_ACTIONS = {"FOLD": "fold", "CHECK": "check", "CALL": "call", "BET": "bet",
+            "COMPLETE": "complete", "RAISE": "raise", "ALL_IN": "all-in",
+            "BRING_IN": "bring-in"}
+_IGNORED = {"SHOW", "MUCK"}  # the cards say it (SHOWN, MUCKED)
+_NOTES = {"SIT_OUT": "sitting_out", "SIT_IN": "sitting_in", "LEAVE": "leaves",
+          "JOIN": "joins", "DISCONNECT": "disconnected", "RECONNECT": "connected"}
+
+
+class HandError(ValueError):
+    """An element the parser read whose content makes no sense; ``line`` in the hand."""
+
+    def __init__(self, message: str, line: int) -> None:
+        super().__init__(message)
+        self.line = line
+
+
+def card(text: str) -> int | None:
+    """``7s`` -> 7s, ``null`` or empty -> None (hidden)."""
+    text = text.strip()
+    return None if text in ("", "null") else parse_card(text)
+
+
+def parse_game(raw: RawHand) -> Parsed:
+    """The hand in ``raw`` (never raises)."""
+    hand_id = _hand_id(raw.text)
+    try:
+        found = elements(raw.text, root=True)
+    except XmlError as exc:
+        return _error(raw, str(exc), exc.line, exc.ended_early, hand_id)
+    description = next((e for e in found if e.tag == "description"), None)
+    at = next((i for i, e in enumerate(found) if e.tag == "game"), None)
+    if at is None:
+        return _error(raw, "no <game> element", 1, False, hand_id)
+    kind = description.attrs.get("type", "") if description else ""
+    stakes = description.attrs.get("stakes", "") if description else ""
+    game = _GAMES.get(kind)
+    limit = _STAKES.fullmatch(stakes)
+    if game is None or limit is None:
+        return OtherGame(site=SITE, game=f"{kind} {stakes}".strip() or "unknown game",
+                         path=raw.path, line=raw.line + found[at].line - 1, hand_id=hand_id)
+    try:
+        return _read(raw, found[at], found[at + 1 :], game, limit)
+    except HandError as exc:
+        return _error(raw, str(exc), exc.line, False, hand_id)
+    except (ValueError, KeyError) as exc:
+        return _error(raw, f"unreadable game: {exc}", found[at].line, False, hand_id)
+
+
+def _hand_id(text: str) -> str | None:
+    match = re.search(r'<game id="([^"]+)"', text)
+    return match.group(1) if match else None
+
+
+def _error(raw: RawHand, message: str, line: int, incomplete: bool,
+           hand_id: str | None) -> ParseError:
+    return ParseError(message=("hand ends too early: " + message) if incomplete else message,
+                      path=raw.path, line=raw.line + max(line, 1) - 1, hand_id=hand_id,
+                      text=raw.text, incomplete=incomplete)
+
+
+def _read(raw: RawHand, game_el: Element, body: list[Element], game: Game,
+          limit: re.Match[str]) -> Hand:
+    real = game_el.attrs.get("realmoney", "true") == "true"
+    currency = "USD" if real and limit["small"].startswith("$") else (
+        "EUR" if real and limit["small"].startswith("€") else None)
+    money = cents if currency else chips
+    seats, names = _seats(body, money)
+    builder = XmlStudHand(seats)
+    wins: list[tuple[str, int, int]] = []
+    shown: dict[str, tuple[int, ...]] = {}
+    round_id = ""
+    pending: list[Element] = []  # a street's cards, dealt before its events
+
+    def flush_cards() -> None:
+        street = _STREETS.get(round_id)
+        if street is not None:
+            for e in pending:
+                _cards(builder, e, names, street)
+        pending.clear()
+
+    for e in body:
+        if e.tag == "round":
+            round_id = e.attrs.get("id", "")
+            street = _STREETS.get(round_id)
+            if street is not None and round_id != "THIRD_STREET":
+                builder.street(street)
+                # this street's cards come after its events: deal them first
+                pending[:] = _street_cards(body, e)
+                flush_cards()
+        elif e.tag == "event":
+            _event(builder, e, names, money)
+        elif e.tag == "cards" and e.attrs.get("type") in ("SHOWN", "MUCKED"):
+            player = _player(names, e)
+            shown[player] = tuple(c for c in map(card, e.attrs.get("cards", "").split(","))
+                                  if c is not None)
+        elif e.tag == "winner":
+            if e.attrs.get("uncalled") != "true":
+                wins.append((_player(names, e), _amount(e.attrs.get("amount", ""), money,
+                                                        e.line),
+                             int(e.attrs.get("potnumber", "1") or 1)))
+    folded = builder.folded()
+    still = [p for p in builder.dealt if p not in folded]
+    shows = [(p, _showing(builder.dealt[p], shown.get(p, ()))) for p in still] \
+        if len(still) > 1 else []
+    builder.showdown(shows)
+    pots = {pot for _, _, pot in wins}
+    named = [(p, amount, _pot(pot, len(pots))) for p, amount, pot in wins]
+    events, seats_out = builder.finish(named, raked=True)
+    small = _amount(limit["small"], money, game_el.line)
+    big = _amount(limit["big"], money, game_el.line)
+    data = game_el.attrs.get("data", "").split("|")
+    header = Header(
+        site=SITE, hand_id=game_el.attrs.get("id", ""), game=game, small_bet=small,
+        big_bet=big, started_at=_started(game_el.attrs.get("starttime", ""), game_el.line),
+        table=data[1] if len(data) > 1 else "", limit=Limit.FIXED, ante=builder.hand.ante,
+        bring_in=builder.hand.bring_in, currency=currency, play_money=not real,
+        max_seats=int(game_el.attrs["seats"]) if game_el.attrs.get("seats", "").isdigit()
+        else None)
+    return Hand(header=header, seats=seats_out, events=events,
+                source=Source(raw.path, raw.line + game_el.line - 1))
+
+
+def _street_cards(body: list[Element], round_el: Element) -> list[Element]:
+    """The ``<cards>`` of the round that starts with ``round_el`` (dealt ones, not shown)."""
+    start = next(i for i, e in enumerate(body) if e is round_el)
+    out = []
+    for e in body[start + 1 :]:
+        if e.tag == "round":
+            break
+        if e.tag == "cards" and e.attrs.get("type") in ("DRAW_DRAWN_CARDS", "HOLE"):
+            out.append(e)
+    return out
+
+
+def _showing(dealt: list[int | None], shown: tuple[int, ...]) -> tuple[int, ...] | None:
+    """The cards a player still in at the end shows: all seven when the streets and his
+    shown cards (an all-in player shows his first ones early) make them known."""
+    full = list(dealt)
+    for i, c in enumerate(shown[: len(full)]):
+        if full[i] is None:
+            full[i] = c
+    if len(full) == 7 and None not in full:
+        return tuple(c for c in full if c is not None)
+    return shown or None
+
+
+def _pot(number: int, pots: int) -> str:
+    if pots == 1:
+        return "pot"
+    return "main pot" if number == 1 else f"side pot-{number - 1}"
+
+
+def _amount(text: str, money: object, line: int) -> int:
+    try:
+        return money(text.strip().lstrip("$€£") or "0")  # type: ignore[operator,no-any-return]
+    except ValueError as exc:
+        raise HandError(f"unreadable amount {text!r}: {exc}", line) from None
+
+
+def _seats(body: list[Element], money: object) -> tuple[list[Seat], dict[str, str]]:
+    seats: list[Seat] = []
+    names: dict[str, str] = {}
+    for e in body:
+        if e.tag != "player":
+            continue
+        seat, name = e.attrs.get("seat", ""), e.attrs.get("nickname", "")
+        if not seat.isdigit() or not name:
+            raise HandError(f"player without a seat or a name: {e.attrs}", e.line)
+        names[seat] = name
+        seats.append(Seat(int(seat) + 1, name,
+                          _amount(e.attrs.get("balance", "0"), money, e.line),
+                          sitting_out=e.attrs.get("dealtin") == "false"))
+    if not seats:
+        raise HandError("no player is seated", 1)
+    return seats, names
+
+
+def _player(names: dict[str, str], e: Element) -> str:
+    seat = e.attrs.get("player", "")
+    if seat not in names:
+        raise HandError(f"no player in seat {seat!r}", e.line)
+    return names[seat]
+
+
+def _cards(builder: XmlStudHand, e: Element, names: dict[str, str], street: Street) -> None:
+    player = _player(names, e)
+    cards = [card(c) for c in e.attrs.get("cards", "").split(",")]
+    have = len(builder.dealt.get(player, []))
+    try:
+        if player in builder.folded():
+            return  # a folded player's cards go on being listed
+        if len(cards) != int(street):
+            raise ValueError(f"{len(cards)} cards listed on {street.label}")
+        if have != int(street) - 1 and street is not Street.THIRD:
+            raise ValueError(f"{have} cards dealt before {street.label}")
+        builder.deal(player, tuple(cards if street is Street.THIRD else cards[have:]))
+    except ValueError as exc:
+        raise HandError(f"{e.attrs.get('type', 'cards')} {e.attrs.get('cards')!r}: {exc}",
+                        e.line) from None
+
+
+def _event(builder: XmlStudHand, e: Element, names: dict[str, str], money: object) -> None:
+    kind = e.attrs.get("type", "")
+    player = _player(names, e)
+    amount = _amount(e.attrs.get("amount", "0"), money, e.line)
+    try:
+        if kind == "ANTE":
+            builder.ante(player, amount)
+        elif kind in _ACTIONS:
+            builder.act(player, _ACTIONS[kind], amount)
+        elif kind in _NOTES:
+            builder.note(_NOTES[kind], player, kind)
+        elif kind not in _IGNORED:
+            raise ValueError(f"event {kind!r} is not a stud event")
+    except ValueError as exc:
+        raise HandError(f"{player}: {exc}", e.line) from None
+
+
+def _started(text: str, line: int) -> datetime:
+    try:
+        return datetime.strptime(text, "%Y%m%d%H%M%S").replace(tzinfo=MERGE_TIME)
+    except ValueError:
+        raise HandError(f"unreadable start time {text!r}", line) from None
+
+
+__all__ = ["MERGE_TIME", "SITE", "card", "parse_game"]

@@ -1,0 +1,373 @@
+"""XML hand histories (iPoker, Merge) cut into hands by a real XML parser, streaming and
+hardened against hostile XML.
+
+**Hardened.** Every parser here is Python's expat (``pyexpat``) set up the way
+``defusedxml`` sets it up with ``forbid_dtd=True``: a document type declaration is refused
+outright (no hand history has one), so no entity is ever declared, expanded (the "billion
+laughs") or fetched from a file or the network (external entities); parameter entities are
+never parsed. What is refused is a ``ParseError`` of the hand (or of the stretch of file) it
+stands in, never an exception and never a read of another file.
+
+**Streaming.** ``split_games`` feeds the decoded text (the shared reader's: byte-order marks,
+UTF-16, cp1252 files that claim UTF-8, line ends) to expat chunk by chunk and keeps only the
+bytes since the game it is reading began: memory is flat whatever the file's size. Each
+``<game>`` element becomes one ``RawHand``: the game's own XML text, exactly as written,
+after one line of context (the session header it was played under: iPoker's ``<session>``
+tag and ``<general>`` block, Merge's ``<description/>``), so that a hand's text is a document
+of its own, readable again from the quarantine. ``RawHand.line`` is set so that the game's
+lines keep their numbers in the file (the context line counts as the line before).
+
+**Nothing lost.** Expat stops at the first error of a document. A broken game is cut from
+its start to the next ``<game`` tag and handed on as it is (its parse is the ``ParseError``
+that carries its text); the parser starts again at that tag. Text outside the games that is
+more than closing tags and white space (a second document glued on, junk) is handed on the
+same way. A file that stops inside a game hands on what it has (the hand ends too early).
+
+>>> import io
+>>> doc = b'<?xml version="1.0"?>\\n<session sessioncode="7">\\n<general><x>1</x></general>\\n'
+>>> doc += b'<game gamecode="1">\\n<a/>\\n</game><game gamecode="2"><a>\\n</session>'
+>>> for raw in split_games(io.BytesIO(doc), "f.xml", CONTEXT_TAGS):
+...     print(raw.line, raw.text.splitlines())
+3 ['<session sessioncode="7"><general><x>1</x></general>', '<game gamecode="1">', '<a/>', '</game></session>']
+5 ['<session sessioncode="7"><general><x>1</x></general>', '<game gamecode="2"><a>', '</session>']
+>>> try:
+...     elements(raw.text)
+... except XmlError as exc:
+...     print(exc, "at line", exc.line, "of the hand")
+not well-formed XML: mismatched tag at line 3 of the hand
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import BinaryIO, NamedTuple
+
+from pyexpat import ExpatError, ParserCreate, XMLParserType, errors
+
+from stud_hh.reader import MAX_HAND_CHARS, RawHand, decode_chunks
+
+#: The elements outside the games that say how they were played: they make the context
+#: line of every game after them (a later one replaces an earlier one of the same name).
+CONTEXT_TAGS = frozenset({"session", "general", "description"})
+#: The synthetic root the parser is started with where the text has none (Merge files are
+#: a run of top-level elements; a restart after an error begins mid-document).
+_ROOT = b"<stud-hh-xml>"
+_GAME = re.compile(rb"<game[\s>/]")
+#: XML that holds nothing (closing tags, declarations, comments, white space)
+_EMPTY = re.compile(rb"(?:\s+|</[^<>]*>|<\?[^<>]*\?>|<!--.*?-->)*", re.DOTALL)
+_SPACE_RUN = re.compile(r"\s*\n\s*")
+
+
+class XmlRefused(ValueError):
+    """XML a hand history never holds and stud_hh never reads: a DTD, an entity."""
+
+
+def _refuse_dtd(*_: object) -> None:
+    raise XmlRefused("a document type declaration (DTD) is refused: stud_hh never "
+                     "declares, expands or fetches XML entities")
+
+
+def _refuse_entity(*_: object) -> None:
+    raise XmlRefused("an XML entity declaration or external reference is refused")
+
+
+def hardened_parser() -> XMLParserType:
+    """An expat parser that reads UTF-8 bytes (whatever the text declares) and refuses DTDs
+    and entities (``defusedxml``'s ``forbid_dtd``, ``forbid_entities``, ``forbid_external``)."""
+    parser = ParserCreate(encoding="utf-8")
+    parser.StartDoctypeDeclHandler = _refuse_dtd
+    parser.EntityDeclHandler = _refuse_entity
+    parser.UnparsedEntityDeclHandler = _refuse_entity
+    parser.ExternalEntityRefHandler = _refuse_entity
+    parser.SetParamEntityParsing(0)  # XML_PARAM_ENTITY_PARSING_NEVER
+    parser.buffer_text = True
+    return parser
+
+
+class Element(NamedTuple):
+    """One element of a hand, in document order: its tag, attributes, text, 1-based line
+    in the hand's text, and depth (the hand's root is 1)."""
+
+    tag: str
+    attrs: dict[str, str]
+    text: str
+    line: int
+    depth: int
+
+
+class XmlError(ValueError):
+    """The hand's text is not well-formed XML, or holds what ``hardened_parser`` refuses."""
+
+    def __init__(self, message: str, line: int, ended_early: bool) -> None:
+        super().__init__(message)
+        self.line = line
+        self.ended_early = ended_early
+
+
+def elements(text: str, root: bool = False) -> list[Element]:
+    """Every element of ``text`` in document order (``root``: wrap it in a root first, for
+    a run of top-level elements); raises ``XmlError`` naming the line."""
+    parser = hardened_parser()
+    found: list[Element] = []
+    stack: list[int] = []
+    texts: list[str] = []
+
+    def start(tag: str, attrs: dict[str, str]) -> None:
+        stack.append(len(found))
+        found.append(Element(tag, attrs, "", parser.CurrentLineNumber, len(stack)))
+        texts.append("")
+
+    def end(tag: str) -> None:
+        at = stack.pop()
+        if texts[at]:
+            found[at] = found[at]._replace(text=texts[at].strip())
+
+    def data(chars: str) -> None:
+        if stack:
+            texts[stack[-1]] += chars
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.CharacterDataHandler = data
+    body = text.encode("utf-8", "replace")
+    if root:
+        body = _ROOT + body + b"</stud-hh-xml>"
+    try:
+        parser.Parse(body, True)
+    except ExpatError as exc:
+        message = errors.messages.get(exc.code or 0, str(exc))
+        raise XmlError(f"not well-formed XML: {message}", exc.lineno,
+                       _ended_early(message, body, exc)) from None
+    except XmlRefused as exc:
+        raise XmlError(str(exc), parser.CurrentLineNumber, False) from None
+    if root:
+        return [e._replace(depth=e.depth - 1) for e in found[1:]]
+    return found
+
+
+def _ended_early(message: str, body: bytes, exc: ExpatError) -> bool:
+    """Whether the text stops before its elements close: the parser ran out, or the first
+    tag it could not match is the closing tag the text ends with (the root's)."""
+    if message in (errors.XML_ERROR_NO_ELEMENTS, errors.XML_ERROR_UNCLOSED_TOKEN,
+                   errors.XML_ERROR_PARTIAL_CHAR):
+        return True
+    if message != errors.XML_ERROR_TAG_MISMATCH:
+        return False
+    last = body.rstrip().rfind(b"</")
+    line_start = body.rfind(b"\n", 0, last) + 1
+    return (exc.lineno, exc.offset) == (body.count(b"\n", 0, last) + 1,
+                                        len(body[line_start:last].decode("utf-8", "replace")))
+
+
+class _Split:
+    """The state of one file's split: the bytes kept, where games and context start."""
+
+    def __init__(self, path: str | None, context_tags: frozenset[str]) -> None:
+        self.path = path
+        self.context_tags = context_tags
+        self.buf = bytearray()
+        self.base = 0  # absolute byte index of buf[0]
+        self.base_line = 1  # file line of buf[0]
+        self.shift = 0  # absolute index of the current parser's byte 0
+        self.depth = 0
+        self.game_start: int | None = None
+        self.game_depth = 0
+        self.context: dict[str, str] = {}  # tag -> one-line XML
+        self.context_start: tuple[str, int, int] | None = None  # (tag, start, depth)
+        self.done: list[RawHand] = []
+        self.parser = self._new_parser()
+        self.last = 0  # absolute index of the last element event
+
+    # --- positions and text --------------------------------------------------------------------
+
+    def _new_parser(self) -> XMLParserType:
+        parser = hardened_parser()
+        parser.StartElementHandler = self._start
+        parser.EndElementHandler = self._end
+        return parser
+
+    def _at(self) -> int:
+        return self.parser.CurrentByteIndex + self.shift
+
+    def _slice(self, start: int, end: int) -> bytes:
+        return bytes(self.buf[max(start - self.base, 0) : max(end - self.base, 0)])
+
+    def _line(self, at: int) -> int:
+        return self.base_line + self.buf.count(b"\n", 0, max(at - self.base, 0))
+
+    def _tag_end(self, at: int) -> int:
+        """The index just after the end tag that starts at ``at`` (or the empty tag ending
+        there)."""
+        close = self.buf.find(b">", at - self.base)
+        return at if close < 0 or self.buf[at - self.base : at - self.base + 2] != b"</" \
+            else close + 1 + self.base
+
+    # --- the parser's callbacks ----------------------------------------------------------------
+
+    def _start(self, tag: str, attrs: dict[str, str]) -> None:
+        self.depth += 1
+        self.last = at = self._at()
+        if self.game_start is None:
+            if tag == "game":
+                self.game_start, self.game_depth = at, self.depth
+            elif tag in self.context_tags and self.context_start is None:
+                self.context_start = (tag, at, self.depth)
+                if tag == "session":  # the root: its start tag alone
+                    end = self.buf.find(b">", at - self.base) + 1 + self.base
+                    self.context = {"session": self._one_line(self._slice(at, end))}
+                    self.context_start = None
+
+    def _end(self, tag: str) -> None:
+        self.last = at = self._at()
+        end = self._tag_end(at)
+        if self.game_start is not None and self.depth == self.game_depth and tag == "game":
+            self._emit(self.game_start, end)
+            self.game_start = None
+        elif self.context_start is not None and self.context_start[2] == self.depth:
+            name, start, _ = self.context_start
+            self.context[name] = self._one_line(self._slice(start, end))
+            self.context_start = None
+        self.depth -= 1
+
+    @staticmethod
+    def _one_line(xml: bytes) -> str:
+        return _SPACE_RUN.sub(" ", xml.decode("utf-8", "replace")).strip()
+
+    def _emit(self, start: int, end: int, whole: bool = True) -> None:
+        """The game at ``start:end`` after its context line (``whole``: it closed, so the
+        session it was in is closed after it)."""
+        game = self._slice(start, end).decode("utf-8", "replace").rstrip()
+        line = self._line(start)
+        head = "".join(self.context.values())
+        if head:
+            tail = "</session>" if "session" in self.context and whole else ""
+            self.done.append(RawHand(self.path, line - 1, f"{head}\n{game}{tail}\n"))
+        else:
+            self.done.append(RawHand(self.path, line, game + "\n"))
+
+    # --- feeding and recovering ----------------------------------------------------------------
+
+    def feed(self, data: bytes, final: bool) -> None:
+        self.buf += data
+        try:
+            self.parser.Parse(data, final)
+        except (ExpatError, XmlRefused):
+            self._recover(final)
+        self._trim()
+
+    def _recover(self, final: bool) -> None:
+        """Hand on the broken stretch and start a new parser at the next game."""
+        error = self.parser.ErrorByteIndex
+        error = self._at() if error < 0 else error + self.shift
+        start = self.game_start if self.game_start is not None else self.last
+        if self.game_start is None and start < error:
+            start = self._tag_end(start) if self.buf[start - self.base:].startswith(b"</") \
+                else start
+        found = _GAME.search(self.buf, max(error, start + 1) - self.base)
+        if found is None and not final:  # the next game may be in the next chunk: wait
+            self._wait_from = start
+            self.parser = _Waiting()  # type: ignore[assignment]
+            return
+        stop = found.start() + self.base if found else self.base + len(self.buf)
+        self._broken(start, stop)
+        self._restart(stop)
+
+    def _broken(self, start: int, stop: int) -> None:
+        piece = self._slice(start, stop)
+        if self.game_start is None and _EMPTY.fullmatch(piece):
+            return  # only closing tags, declarations and space between or after the games
+        if self.game_start is None:
+            # junk outside the games: as it is, with the line it starts on
+            skip = len(piece) - len(piece.lstrip())
+            text = piece[skip:].decode("utf-8", "replace").rstrip() + "\n"
+            self.done.append(RawHand(self.path, self._line(start + skip), text))
+        else:
+            self._emit(start, stop, whole=False)
+        self.game_start = None
+        self.context_start = None
+
+    def _restart(self, at: int) -> None:
+        self.parser = self._new_parser()
+        self.shift = at - len(_ROOT)
+        self.depth = 0
+        self.last = at
+        rest = self._slice(at, self.base + len(self.buf))
+        if rest:
+            try:
+                self.parser.Parse(_ROOT, False)
+                self.parser.Parse(rest, False)
+            except (ExpatError, XmlRefused):
+                self._recover(False)
+
+    def resume(self, final: bool) -> None:
+        """After waiting for the next game: look again now that more text is in."""
+        if isinstance(self.parser, _Waiting):
+            start = self._wait_from
+            found = _GAME.search(self.buf, start + 1 - self.base)
+            if found is None and not final:
+                return
+            stop = found.start() + self.base if found else self.base + len(self.buf)
+            self._broken(start, stop)
+            self._restart(stop)
+
+    def _trim(self) -> None:
+        """Drop the bytes no game or context element still needs."""
+        keep = self.last
+        if self.game_start is not None:
+            keep = min(keep, self.game_start)
+            if self._at() - self.game_start > 4 * MAX_HAND_CHARS:  # not a hand any more
+                self._broken(self.game_start, self._at())
+                keep = self._at()
+        if self.context_start is not None:
+            keep = min(keep, self.context_start[1])
+        if isinstance(self.parser, _Waiting):
+            keep = min(keep, self._wait_from)
+        cut = keep - self.base
+        if cut > 0:
+            self.base_line += self.buf.count(b"\n", 0, cut)
+            del self.buf[:cut]
+            self.base = keep
+
+    def finish(self) -> None:
+        if isinstance(self.parser, _Waiting):
+            self.resume(True)
+            return
+        try:
+            self.parser.Parse(b"", True)
+        except (ExpatError, XmlRefused):
+            if self.game_start is not None:  # the file stops inside a game
+                self._emit(self.game_start, self.base + len(self.buf), whole=False)
+                self.game_start = None
+
+
+class _Waiting:
+    """Stands in for the parser while the text after an error is read up to a game."""
+
+    ErrorByteIndex = -1
+    CurrentByteIndex = 0
+
+    def Parse(self, data: bytes, final: bool = False) -> int:  # noqa: N802 - expat's name
+        return 1
+
+
+def split_games(stream: BinaryIO, path: str | None,
+                context_tags: frozenset[str] = CONTEXT_TAGS,
+                root: bool = False) -> Iterator[RawHand]:
+    """The games of an XML hand-history file, in order (see the module docstring);
+    ``root``: the file is a run of top-level elements (Merge), not one document."""
+    split = _Split(path, context_tags)
+    if root:
+        split.shift = -len(_ROOT)
+        split.parser.Parse(_ROOT, False)
+    for chunk in decode_chunks(stream):
+        split.feed(chunk.encode("utf-8"), False)
+        split.resume(False)
+        yield from split.done
+        split.done.clear()
+    split.finish()
+    yield from split.done
+
+
+__all__ = ["CONTEXT_TAGS", "Element", "XmlError", "XmlRefused", "elements",
+           "hardened_parser", "split_games"]
