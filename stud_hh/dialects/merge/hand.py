@@ -146,11 +146,9 @@ def _read(raw: RawHand, game_el: Element, body: list[Element], game: Game,
             player = _player(names, e)
             shown[player] = tuple(c for c in map(card, e.attrs.get("cards", "").split(","))
                                   if c is not None)
-        elif e.tag == "winner":
-            if e.attrs.get("uncalled") != "true":
-                wins.append((_player(names, e), _amount(e.attrs.get("amount", ""), money,
-                                                        e.line),
-                             int(e.attrs.get("potnumber", "1") or 1)))
+        elif e.tag == "winner":  # an "uncalled" one too: the return is taken out below
+            wins.append((_player(names, e), _amount(e.attrs.get("amount", ""), money, e.line),
+                         _number(e.attrs.get("potnumber", "1"), e.line)))
     folded = builder.folded()
     still = [p for p in builder.dealt if p not in folded]
     shows = [(p, _showing(builder.dealt[p], shown.get(p, ()))) for p in still] \
@@ -195,6 +193,12 @@ def _showing(dealt: list[int | None], shown: tuple[int, ...]) -> tuple[int, ...]
     if len(full) == 7 and None not in full:
         return tuple(c for c in full if c is not None)
     return shown or None
+
+
+def _number(text: str, line: int) -> int:
+    if not text.isdigit():
+        raise HandError(f"pot number {text!r}", line)
+    return int(text)
 
 
 def _pot(number: int, pots: int) -> str:
