@@ -74,6 +74,7 @@ def test_known_sites_are_named_not_read(site: str, encoding: str) -> None:
 READ_SITES = {"Full Tilt Poker": "fulltilt", "Bovada": "bovada",
               "Winning Poker Network": "winning", "PartyPoker": "partypoker",
               "Winamax": "winamax"}
+READ_SITES |= {"iPoker": "ipoker", "Merge": "merge"}  # XML (issue 19)
 
 
 @pytest.mark.parametrize("line, dialect", [
@@ -159,7 +160,8 @@ def test_the_real_corpus_is_recognised_by_content(corpus_dir: Path) -> None:
             found[fmt.dialect or fmt.site or ""] += 1
     assert found["pokerstars"] == 6
     assert {"fulltilt", "bovada", "winning", "partypoker", "winamax"} <= set(found)  # issue 18
-    assert {"iPoker", "Merge", "Everleaf", "OnGame", "Absolute Poker / UB",
+    assert {"ipoker", "merge"} <= set(found)  # issue 19, XML
+    assert {"Everleaf", "OnGame", "Absolute Poker / UB",
             "KingsClub"} <= set(found)
 
 

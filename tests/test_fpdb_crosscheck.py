@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from stud_hh.events import Hand
+from stud_hh.events import Hand, OtherGame
 from stud_hh.facts import PlayerFacts, player_facts
 from stud_hh.parse import parse_file
 
@@ -70,6 +70,9 @@ NOT_DEALT_IN: dict[tuple[str, str], str] = {
         "'Player6 is sitting out' after the antes; he posts no ante, is dealt no card "
         "('Dealt to' has seats 1-5, 7, 8) and stands up: he played no part in the hand",
 }
+
+#: fpdb's files for a game stud_hh does not read (issue 19 item 4: reported, not read)
+OTHER_GAMES = {"5-StudL-USD-0.05-0.10-201111.Sample.with.showdown.xml": "5 Card Stud"}
 
 #: fpdb's money fields: it keeps tournament chips in hundredths too (976 chips -> 97600)
 MONEY = ("startCash", "winnings", "totalProfit", "rake")
@@ -120,6 +123,10 @@ def test_the_corpus_has_a_comparable_file(corpus_dir: Path) -> None:
 @pytest.mark.parametrize("hp", HP_FILES, ids=[p.name for p in HP_FILES])
 def test_fpdb_expected_rows(hp: Path) -> None:
     first = next(iter(parse_file(hp.with_suffix(""))), None)
+    if hp.with_suffix("").name in OTHER_GAMES:  # a game stud_hh does not read: reported
+        assert isinstance(first, OtherGame)
+        assert first.game.startswith(OTHER_GAMES[hp.with_suffix("").name])
+        return
     if not isinstance(first, Hand):
         pytest.skip(f"the parser does not read this site yet: {first}")
     found = differences(hp, first)

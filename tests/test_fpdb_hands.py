@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from stud_hh.events import Game, Hand
+from stud_hh.events import Game, Hand, OtherGame
 from stud_hh.facts import player_facts
 from stud_hh.parse import parse_file
 
@@ -26,8 +26,17 @@ CORPUS = (Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / 
 HANDS_FILES = sorted(CORPUS.rglob("*.hands")) if CORPUS.is_dir() else []
 GT_FILES = sorted(CORPUS.rglob("*.gt")) if CORPUS.is_dir() else []
 
+_MERGE = "7-Stud-USD-0.50-1.00-201102.Sample.txt.hands"
 #: (file name, field) -> why stud_hh differs from fpdb
-EXPLAINED: dict[tuple[str, str], str] = {}
+EXPLAINED: dict[tuple[str, str], str] = {
+    (_MERGE, "siteHandNo"):
+        "fpdb drops the dash of Merge's hand number (its database wants an integer): "
+        "game id=\"31423297-107\" is table 31423297's hand 107, kept as written",
+    (_MERGE, "startTime"):
+        "fpdb reads Merge's starttime=\"20110204202244\" as UTC (and drops its seconds); "
+        "it is UTC-5: the hand's first event, timestamp=\"1296868936796\" (epoch ms), is "
+        "2011-02-05 01:22:16 UTC, 28 seconds from 20:22:44 at UTC-5",
+}
 
 
 def _literal(text: str) -> Any:
@@ -38,8 +47,16 @@ def _literal(text: str) -> Any:
     return ast.literal_eval(text)
 
 
-def _first_hand(path: Path) -> Hand:
+#: fpdb's files for a game stud_hh does not read (issue 19 item 4: reported, not read)
+OTHER_GAMES = {"5-StudL-USD-0.05-0.10-201111.Sample.with.showdown.xml": "5 Card Stud"}
+
+
+def _first_hand(path: Path) -> Hand | None:
+    """The file's first hand, or None for a game stud_hh does not read (asserted so)."""
     first = next(iter(parse_file(path)), None)
+    if path.name in OTHER_GAMES:
+        assert isinstance(first, OtherGame) and first.game.startswith(OTHER_GAMES[path.name])
+        return None
     if not isinstance(first, Hand):
         pytest.skip(f"the parser does not read this site yet: {first}")
     return first
@@ -70,6 +87,8 @@ def ours(hand: Hand) -> dict[str, Any]:
 @pytest.mark.parametrize("path", HANDS_FILES, ids=[p.name for p in HANDS_FILES])
 def test_fpdb_hand_rows(path: Path) -> None:
     hand = _first_hand(path.with_suffix(""))
+    if hand is None:
+        return
     theirs: dict[str, Any] = _literal(path.read_text(encoding="utf-8"))
     mine = ours(hand)
     start = theirs["startTime"]
@@ -89,6 +108,8 @@ def test_fpdb_game_type(path: Path) -> None:
     """``(id, currency, type, base, category, limit, hilo, mix, ..., small bet, big bet,
     ante? ...)``: fpdb's game-type row; chips are counted in hundredths by fpdb."""
     hand = _first_hand(path.with_suffix(""))
+    if hand is None:
+        return
     row = _literal(path.read_text(encoding="utf-8"))
     header = hand.header
     assert row[2] == ("tour" if header.tournament_id else "ring")
