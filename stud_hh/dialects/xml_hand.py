@@ -125,7 +125,9 @@ class XmlStudHand:
             kind, amount = self._all_in_kind(player, amount)
         added = amount if kind in ("bring-in", "call") else amount - before
         if added < 0 or (added == 0 and kind != "call"):
-            raise ValueError(f"{player} {kind} {amount}: less than he has in")
+            raise ValueError(f"{kind} to {amount}: no more than he has in")
+        if kind in ("complete", "raise") and amount <= bets.level:
+            raise ValueError(f"{kind} to {amount}: not above the bet of {bets.level}")
         all_in = self._pay(player, added)
         if kind == "bring-in":
             event = BringIn(player, amount, all_in)

@@ -53,7 +53,8 @@ CONTEXT_TAGS = frozenset({"session", "general", "description"})
 #: The synthetic root the parser is started with where the text has none (Merge files are
 #: a run of top-level elements; a restart after an error begins mid-document).
 _ROOT = b"<stud-hh-xml>"
-_GAME = re.compile(rb"<game[\s>/]")
+#: where the parser starts again after an error: a game, or what sets the games' context
+_RESTART = re.compile(rb"<(?:game|session|description)[\s>/]")
 #: XML that holds nothing (closing tags, declarations, comments, white space)
 _EMPTY = re.compile(rb"(?:\s+|</[^<>]*>|<\?[^<>]*\?>|<!--.*?-->)*", re.DOTALL)
 _SPACE_RUN = re.compile(r"\s*\n\s*")
@@ -235,16 +236,18 @@ class _Split:
         return _SPACE_RUN.sub(" ", xml.decode("utf-8", "replace")).strip()
 
     def _emit(self, start: int, end: int, whole: bool = True) -> None:
-        """The game at ``start:end`` after its context line (``whole``: it closed, so the
-        session it was in is closed after it)."""
-        game = self._slice(start, end).decode("utf-8", "replace").rstrip()
-        line = self._line(start)
+        """The text at ``start:end`` (a game, or a broken stretch) after its context line
+        (``whole``: a game that closed, so the session it was in is closed after it)."""
+        piece = self._slice(start, end)
+        skip = len(piece) - len(piece.lstrip())
+        text = piece[skip:].decode("utf-8", "replace").rstrip()
+        line = self._line(start + skip)
         head = "".join(self.context.values())
         if head:
             tail = "</session>" if "session" in self.context and whole else ""
-            self.done.append(RawHand(self.path, line - 1, f"{head}\n{game}{tail}\n"))
+            self.done.append(RawHand(self.path, line - 1, f"{head}\n{text}{tail}\n"))
         else:
-            self.done.append(RawHand(self.path, line, game + "\n"))
+            self.done.append(RawHand(self.path, line, text + "\n"))
 
     # --- feeding and recovering ----------------------------------------------------------------
 
@@ -257,14 +260,15 @@ class _Split:
         self._trim()
 
     def _recover(self, final: bool) -> None:
-        """Hand on the broken stretch and start a new parser at the next game."""
+        """Hand on the broken stretch and start a new parser at the next game (or session,
+        or description: the context of the games after it)."""
         error = self.parser.ErrorByteIndex
         error = self._at() if error < 0 else error + self.shift
         start = self.game_start if self.game_start is not None else self.last
         if self.game_start is None and start < error:
             start = self._tag_end(start) if self.buf[start - self.base:].startswith(b"</") \
                 else start
-        found = _GAME.search(self.buf, max(error, start + 1) - self.base)
+        found = _RESTART.search(self.buf, max(error, start + 1) - self.base)
         if found is None and not final:  # the next game may be in the next chunk: wait
             self._wait_from = start
             self.parser = _Waiting()  # type: ignore[assignment]
@@ -275,14 +279,8 @@ class _Split:
 
     def _broken(self, start: int, stop: int) -> None:
         piece = self._slice(start, stop)
-        if self.game_start is None and _EMPTY.fullmatch(piece):
-            return  # only closing tags, declarations and space between or after the games
-        if self.game_start is None:
-            # junk outside the games: as it is, with the line it starts on
-            skip = len(piece) - len(piece.lstrip())
-            text = piece[skip:].decode("utf-8", "replace").rstrip() + "\n"
-            self.done.append(RawHand(self.path, self._line(start + skip), text))
-        else:
+        if self.game_start is not None or not _EMPTY.fullmatch(piece):
+            # (only closing tags, declarations and space between or after games: nothing)
             self._emit(start, stop, whole=False)
         self.game_start = None
         self.context_start = None
@@ -304,7 +302,7 @@ class _Split:
         """After waiting for the next game: look again now that more text is in."""
         if isinstance(self.parser, _Waiting):
             start = self._wait_from
-            found = _GAME.search(self.buf, start + 1 - self.base)
+            found = _RESTART.search(self.buf, start + 1 - self.base)
             if found is None and not final:
                 return
             stop = found.start() + self.base if found else self.base + len(self.buf)

@@ -25,8 +25,11 @@ from stud_hh.dialects.xml_stream import split_games
 from stud_hh.events import Parsed
 from stud_hh.reader import RawHand
 
-#: The line that starts an iPoker session (the XML declaration may come first on it).
-SESSION_START = re.compile(r"(?:<\?xml[^>]*\?>\s*)?<session sessioncode=\"")
+#: The line that starts an iPoker session (the XML declaration may come first on it), or a
+#: game (a hand whose session header was lost: an error says so), or a session's document
+#: type declaration (refused: an error says so)
+SESSION_START = re.compile(r"(?:<\?xml[^>]*\?>\s*)?<session sessioncode=\"|<game gamecode=\""
+                           r"|<!DOCTYPE session\b")
 
 
 class IPoker:

@@ -85,8 +85,11 @@ def parse_game(raw: RawHand) -> Parsed:
         return _error(raw, str(exc), exc.line, exc.ended_early)
     at = next((i for i, e in enumerate(found) if e.tag == "game"), len(found))
     session = {e.tag: e for e in found[:at]}
-    gametype = session["gametype"].text if "gametype" in session else ""
     game_id = next((e.attrs.get("gamecode") for e in found if e.tag == "game"), None)
+    if "gametype" not in session:
+        return _error(raw, "no session header (<general> with a <gametype>) before this "
+                      "game: its game and stakes are unknown", 1, False, game_id)
+    gametype = session["gametype"].text
     match = _GAMETYPE.fullmatch(gametype)
     game = _GAMES.get(match["game"]) if match else None
     if match is None or game is None or match["limit"] != "L":
