@@ -85,10 +85,56 @@ def real_site_hands(site: str, source: Path = REAL) -> list[str]:
     return hands
 
 
+#: the XML sites' real stud files, and how a game's number is written
+XML_SOURCES: dict[str, tuple[tuple[str, ...], str]] = {
+    "ipoker": (("cash/iPoker/Stud", "tour/iPoker/Stud"), r'(<game gamecode=")(\d+)(")'),
+    "merge": (("cash/Merge/Stud",), r'(<game id="\d+-)(\d+)(")'),
+}
+
+
+def build_xml_site_corpus(site: str, n_hands: int, source: Path = REAL,
+                          cache: Path = CACHE) -> Path:
+    """A directory of the XML site's real stud files, each with its games replicated (fresh
+    numbers) so that the files hold about ``n_hands`` games in all, in their proportions."""
+    out = cache / f"{site}-{n_hands}"
+    if out.is_dir():
+        return out
+    from stud_hh.events import Hand
+    from stud_hh.parse import parse_file
+
+    folders, pattern = XML_SOURCES[site]
+    number = re.compile(pattern)
+    game = re.compile(rb"<game\b.*?</game>", re.DOTALL)
+    files = [path for folder in folders for path in sorted((source / folder).glob("*"))
+             if path.suffix not in (".hp", ".hands", ".gt")
+             and all(isinstance(r, Hand) for r in parse_file(path))]
+    games = {path: game.findall(path.read_bytes()) for path in files}
+    total = sum(len(found) for found in games.values())
+    tmp = cache / f"{site}-{n_hands}.tmp"
+    tmp.mkdir(parents=True, exist_ok=True)
+    serial = 900_000_000
+    for path, found in games.items():
+        data = path.read_bytes()
+        head, tail = data[: data.index(found[0])], data[data.rindex(found[-1]) + len(found[-1]):]
+        want = max(1, round(n_hands * len(found) / total))
+        with open(tmp / f"{path.stem}.txt", "wb") as f:
+            f.write(head)
+            for i in range(want):
+                text = found[i % len(found)].decode("utf-8", "surrogateescape")
+                text = number.sub(lambda m, n=serial: f"{m[1]}{n}{m[3]}", text, count=1)
+                serial += 1
+                f.write(text.encode("utf-8", "surrogateescape"))
+            f.write(tail)
+    tmp.replace(out)
+    return out
+
+
 def build_site_corpus(site: str, n_hands: int, source: Path = REAL, cache: Path = CACHE) -> Path:
     """``build_corpus`` for another site's real hands (``pokerstars``: ``build_corpus``)."""
     if site == "pokerstars":
         return build_corpus(n_hands, source / "cash" / "Stars", cache)
+    if site in XML_SOURCES:
+        return build_xml_site_corpus(site, n_hands, source, cache)
     out = cache / f"{site}-{n_hands}.txt"
     if out.is_file():
         return out

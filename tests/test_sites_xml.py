@@ -15,8 +15,9 @@ from pathlib import Path
 
 import duckdb
 import pytest
-
 from site_checks import check_money
+from test_sites_ftp_bovada_winning import check_hand
+
 from stud_hh.cli import main
 from stud_hh.dialects import detect
 from stud_hh.dialects.merge.hand import MERGE_TIME
@@ -38,8 +39,7 @@ from stud_hh.events import (
     UncalledReturn,
 )
 from stud_hh.formats import FileKind, recognise
-from stud_hh.parse import parse_bytes, parse_file
-from test_sites_ftp_bovada_winning import check_hand
+from stud_hh.parse import parse_file
 
 HANDS = Path(__file__).parent / "hands"
 SITES = ("ipoker", "merge")

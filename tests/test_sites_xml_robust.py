@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_sites_damage import _edit, damage
 
 from stud_hh.events import Hand, OtherGame, ParseError
 from stud_hh.parse import parse_bytes, parse_file
-from test_sites_damage import _edit, damage
 
 HANDS = Path(__file__).parent / "hands"
 TOUR = HANDS / "ipoker" / "tour-razz-allin-sidepot.xml"

@@ -27,9 +27,11 @@ same way. A file that stops inside a game hands on what it has (the hand ends to
 >>> doc = b'<?xml version="1.0"?>\\n<session sessioncode="7">\\n<general><x>1</x></general>\\n'
 >>> doc += b'<game gamecode="1">\\n<a/>\\n</game><game gamecode="2"><a>\\n</session>'
 >>> for raw in split_games(io.BytesIO(doc), "f.xml", CONTEXT_TAGS):
-...     print(raw.line, raw.text.splitlines())
-3 ['<session sessioncode="7"><general><x>1</x></general>', '<game gamecode="1">', '<a/>', '</game></session>']
-5 ['<session sessioncode="7"><general><x>1</x></general>', '<game gamecode="2"><a>', '</session>']
+...     print(raw.line, raw.text.splitlines()[1:])
+3 ['<game gamecode="1">', '<a/>', '</game></session>']
+5 ['<game gamecode="2"><a>', '</session>']
+>>> raw.text.splitlines()[0]
+'<session sessioncode="7"><general><x>1</x></general>'
 >>> try:
 ...     elements(raw.text)
 ... except XmlError as exc:
@@ -41,9 +43,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import BinaryIO, NamedTuple
-
 from pyexpat import ExpatError, ParserCreate, XMLParserType, errors
+from typing import BinaryIO, NamedTuple
 
 from stud_hh.reader import MAX_HAND_CHARS, RawHand, decode_chunks
 
@@ -73,6 +74,10 @@ def _refuse_entity(*_: object) -> None:
     raise XmlRefused("an XML entity declaration or external reference is refused")
 
 
+def _refuse_reference(*_: object) -> int:
+    raise XmlRefused("an XML external entity reference is refused: it is never read")
+
+
 def hardened_parser() -> XMLParserType:
     """An expat parser that reads UTF-8 bytes (whatever the text declares) and refuses DTDs
     and entities (``defusedxml``'s ``forbid_dtd``, ``forbid_entities``, ``forbid_external``)."""
@@ -80,7 +85,7 @@ def hardened_parser() -> XMLParserType:
     parser.StartDoctypeDeclHandler = _refuse_dtd
     parser.EntityDeclHandler = _refuse_entity
     parser.UnparsedEntityDeclHandler = _refuse_entity
-    parser.ExternalEntityRefHandler = _refuse_entity
+    parser.ExternalEntityRefHandler = _refuse_reference
     parser.SetParamEntityParsing(0)  # XML_PARAM_ENTITY_PARSING_NEVER
     parser.buffer_text = True
     return parser
@@ -345,7 +350,7 @@ class _Waiting:
     ErrorByteIndex = -1
     CurrentByteIndex = 0
 
-    def Parse(self, data: bytes, final: bool = False) -> int:  # noqa: N802 - expat's name
+    def Parse(self, data: bytes, final: bool = False) -> int:
         return 1
 
 
