@@ -43,8 +43,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from pyexpat import ExpatError, ParserCreate, XMLParserType, errors
 from typing import BinaryIO, NamedTuple
+from xml.etree import ElementTree
+
+from pyexpat import ExpatError, ParserCreate, XMLParserType, errors
 
 from stud_hh.reader import MAX_HAND_CHARS, RawHand, decode_chunks
 
@@ -65,9 +67,12 @@ class XmlRefused(ValueError):
     """XML a hand history never holds and stud_hh never reads: a DTD, an entity."""
 
 
+_DTD_REFUSED = ("a document type declaration (DTD) is refused: stud_hh never declares, "
+                "expands or fetches XML entities")
+
+
 def _refuse_dtd(*_: object) -> None:
-    raise XmlRefused("a document type declaration (DTD) is refused: stud_hh never "
-                     "declares, expands or fetches XML entities")
+    raise XmlRefused(_DTD_REFUSED)
 
 
 def _refuse_entity(*_: object) -> None:
@@ -91,19 +96,40 @@ def hardened_parser() -> XMLParserType:
     return parser
 
 
+class _Located:
+    """The text a hand's elements come from, to find an element's line when it is asked
+    for (an error, the hand's source): the ``nth`` ``<tag`` of the text is the ``nth``
+    element ``tag`` in document order."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def line_of(self, tag: str, nth: int) -> int:
+        for i, match in enumerate(re.finditer(rf"<{re.escape(tag)}[\s/>]", self.text)):
+            if i == nth:
+                return self.text.count("\n", 0, match.start()) + 1
+        return 1
+
+
 class Element(NamedTuple):
-    """One element of a hand, in document order: its tag, attributes, text, 1-based line
-    in the hand's text, and depth (the hand's root is 1)."""
+    """One element of a hand, in document order: its tag, attributes and text (stripped);
+    ``line`` is its 1-based line in the hand's text."""
 
     tag: str
     attrs: dict[str, str]
     text: str
-    line: int
-    depth: int
+    nth: int  # how many elements of its tag come before it
+    source: _Located
+
+    @property
+    def line(self) -> int:
+        return self.source.line_of(self.tag, self.nth)
 
 
 class XmlError(ValueError):
-    """The hand's text is not well-formed XML, or holds what ``hardened_parser`` refuses."""
+    """The hand's text is not well-formed XML, or holds what the hardened parser refuses."""
 
     def __init__(self, message: str, line: int, ended_early: bool) -> None:
         super().__init__(message)
@@ -111,48 +137,43 @@ class XmlError(ValueError):
         self.ended_early = ended_early
 
 
+#: what only a document type declaration brings: refused before any parser sees it
+_DTD = re.compile(r"<!(?:DOCTYPE|ENTITY)")
+
+
 def elements(text: str, root: bool = False) -> list[Element]:
     """Every element of ``text`` in document order (``root``: wrap it in a root first, for
-    a run of top-level elements); raises ``XmlError`` naming the line."""
-    parser = hardened_parser()
-    found: list[Element] = []
-    stack: list[int] = []
-    texts: list[str] = []
+    a run of top-level elements; the root itself is left out); raises ``XmlError`` naming
+    the line.
 
-    def start(tag: str, attrs: dict[str, str]) -> None:
-        stack.append(len(found))
-        found.append(Element(tag, attrs, "", parser.CurrentLineNumber, len(stack)))
-        texts.append("")
-
-    def end(tag: str) -> None:
-        at = stack.pop()
-        if texts[at]:
-            found[at] = found[at]._replace(text=texts[at].strip())
-
-    def data(chars: str) -> None:
-        if stack:
-            texts[stack[-1]] += chars
-
-    parser.StartElementHandler = start
-    parser.EndElementHandler = end
-    parser.CharacterDataHandler = data
-    body = text.encode("utf-8", "replace")
-    if root:
-        body = _ROOT + body + b"</stud-hh-xml>"
+    One hand is small: it is parsed whole, by ElementTree's C parser (expat). A document
+    type declaration is refused first, so no entity can be declared, expanded or fetched
+    (``hardened_parser``'s rule, without Python in the parser's loop).
+    """
+    refused = _DTD.search(text)
+    if refused:
+        raise XmlError(_DTD_REFUSED, text.count("\n", 0, refused.start()) + 1, False)
+    body = f"<stud-hh-xml>{text}</stud-hh-xml>" if root else text
     try:
-        parser.Parse(body, True)
-    except ExpatError as exc:
-        message = errors.messages.get(exc.code or 0, str(exc))
-        raise XmlError(f"not well-formed XML: {message}", exc.lineno,
-                       _ended_early(message, body, exc)) from None
-    except XmlRefused as exc:
-        raise XmlError(str(exc), parser.CurrentLineNumber, False) from None
-    if root:
-        return [e._replace(depth=e.depth - 1) for e in found[1:]]
-    return found
+        tree = ElementTree.fromstring(body)
+    except ElementTree.ParseError as exc:
+        line, column = exc.position
+        message = errors.messages.get(exc.code, str(exc).partition(":")[0])
+        raise XmlError(f"not well-formed XML: {message}", line,
+                       _ended_early(message, body.encode("utf-8", "replace"), line,
+                                    column)) from None
+    located = _Located(text)
+    seen: dict[str, int] = {}
+    found = []
+    for element in tree.iter():
+        tag = element.tag
+        nth = seen.get(tag, 0)
+        seen[tag] = nth + 1
+        found.append(Element(tag, element.attrib, (element.text or "").strip(), nth, located))
+    return found[1:] if root else found
 
 
-def _ended_early(message: str, body: bytes, exc: ExpatError) -> bool:
+def _ended_early(message: str, body: bytes, line: int, column: int) -> bool:
     """Whether the text stops before its elements close: the parser ran out, or the first
     tag it could not match is the closing tag the text ends with (the root's)."""
     if message in (errors.XML_ERROR_NO_ELEMENTS, errors.XML_ERROR_UNCLOSED_TOKEN,
@@ -162,8 +183,8 @@ def _ended_early(message: str, body: bytes, exc: ExpatError) -> bool:
         return False
     last = body.rstrip().rfind(b"</")
     line_start = body.rfind(b"\n", 0, last) + 1
-    return (exc.lineno, exc.offset) == (body.count(b"\n", 0, last) + 1,
-                                        len(body[line_start:last].decode("utf-8", "replace")))
+    return (line, column) == (body.count(b"\n", 0, last) + 1,
+                              len(body[line_start:last].decode("utf-8", "replace")))
 
 
 class _Split:
@@ -183,12 +204,14 @@ class _Split:
         self.context_start: tuple[str, int, int] | None = None  # (tag, start, depth)
         self.done: list[RawHand] = []
         self.parser = self._new_parser()
-        self.last = 0  # absolute index of the last element event
+        self.last = 0  # absolute index after the last game, context element or closing tag
+        self.mark = (0, 1)  # (absolute index, its file line): the last line counted
 
     # --- positions and text --------------------------------------------------------------------
 
     def _new_parser(self) -> XMLParserType:
         parser = hardened_parser()
+        parser.ordered_attributes = True  # (a list: cheaper, and the split reads none)
         parser.StartElementHandler = self._start
         parser.EndElementHandler = self._end
         return parser
@@ -200,7 +223,14 @@ class _Split:
         return bytes(self.buf[max(start - self.base, 0) : max(end - self.base, 0)])
 
     def _line(self, at: int) -> int:
-        return self.base_line + self.buf.count(b"\n", 0, max(at - self.base, 0))
+        """The file line of byte ``at``, counted on from the last one asked for (games come
+        in order: the newlines of a chunk are counted once, not once per game)."""
+        mark, line = self.mark
+        if not self.base <= mark <= at:
+            mark, line = self.base, self.base_line
+        line += self.buf.count(b"\n", mark - self.base, max(at - self.base, 0))
+        self.mark = (max(at, self.base), line)
+        return line
 
     def _tag_end(self, at: int) -> int:
         """The index just after the end tag that starts at ``at`` (or the empty tag ending
@@ -211,13 +241,14 @@ class _Split:
 
     # --- the parser's callbacks ----------------------------------------------------------------
 
-    def _start(self, tag: str, attrs: dict[str, str]) -> None:
+    def _start(self, tag: str, attrs: list[str]) -> None:
         self.depth += 1
-        self.last = at = self._at()
         if self.game_start is None:
             if tag == "game":
-                self.game_start, self.game_depth = at, self.depth
+                self.last = self.game_start = self._at()
+                self.game_depth = self.depth
             elif tag in self.context_tags and self.context_start is None:
+                self.last = at = self._at()
                 self.context_start = (tag, at, self.depth)
                 if tag == "session":  # the root: its start tag alone
                     end = self.buf.find(b">", at - self.base) + 1 + self.base
@@ -225,16 +256,22 @@ class _Split:
                     self.context_start = None
 
     def _end(self, tag: str) -> None:
-        self.last = at = self._at()
-        end = self._tag_end(at)
-        if self.game_start is not None and self.depth == self.game_depth and tag == "game":
-            self._emit(self.game_start, end)
-            self.game_start = None
-        elif self.context_start is not None and self.context_start[2] == self.depth:
+        """(Only a game's or a context element's end is looked at: a hand has dozens of
+        elements, and this runs for each of them.)"""
+        depth = self.depth
+        self.depth = depth - 1
+        if self.game_start is not None:
+            if depth == self.game_depth and tag == "game":
+                self.last = end = self._tag_end(self._at())
+                self._emit(self.game_start, end)
+                self.game_start = None
+        elif self.context_start is not None and self.context_start[2] == depth:
+            self.last = end = self._tag_end(self._at())
             name, start, _ = self.context_start
             self.context[name] = self._one_line(self._slice(start, end))
             self.context_start = None
-        self.depth -= 1
+        elif depth <= 2:  # the closing tags between and after the games
+            self.last = self._tag_end(self._at())
 
     @staticmethod
     def _one_line(xml: bytes) -> str:

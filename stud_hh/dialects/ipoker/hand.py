@@ -62,11 +62,16 @@ TOURNAMENT_LEVELS: dict[int, tuple[int, int]] = {
 
 
 class HandError(ValueError):
-    """An element the parser read whose content makes no sense; ``line`` in the hand."""
+    """An element the parser read whose content makes no sense: ``where`` is it (its line
+    is looked up only now), or a line of the hand."""
 
-    def __init__(self, message: str, line: int) -> None:
+    def __init__(self, message: str, where: Element | int) -> None:
         super().__init__(message)
-        self.line = line
+        self.where = where
+
+    @property
+    def line(self) -> int:
+        return self.where if isinstance(self.where, int) else self.where.line
 
 
 def card(text: str) -> int | None:
@@ -135,7 +140,7 @@ def _read(raw: RawHand, found: list[Element], session: dict[str, Element], game:
     start = next((e.text for e in body if e.tag == "startdate"), "")
     header = Header(
         site=SITE, hand_id=game_el.attrs.get("gamecode", ""), game=game, small_bet=small,
-        big_bet=big, started_at=_started(start, game_el.line),
+        big_bet=big, started_at=_started(start, game_el),
         table=_table(session, tournament is not None), limit=Limit.FIXED,
         ante=builder.hand.ante, bring_in=builder.hand.bring_in, currency=currency,
         play_money=currency is None and tournament is None,
@@ -161,7 +166,7 @@ def _currency(session: dict[str, Element], match: re.Match[str]) -> str | None:
     return code.upper() or None
 
 
-def _amount(text: str, money: object, line: int) -> int:
+def _amount(text: str, money: object, line: Element | int) -> int:
     try:
         return money(text.strip().lstrip(_SYMBOLS) or "0")  # type: ignore[operator,no-any-return]
     except ValueError as exc:
@@ -177,10 +182,10 @@ def _seats(body: list[Element], money: object) -> tuple[list[Seat], list[tuple[s
         try:
             number = int(e.attrs["seat"])
         except (KeyError, ValueError):
-            raise HandError(f"player without a seat: {e.attrs}", e.line) from None
+            raise HandError(f"player without a seat: {e.attrs}", e) from None
         name = e.attrs["name"]
-        seats.append(Seat(number, name, _amount(e.attrs.get("chips", "0"), money, e.line)))
-        wins.append((name, _amount(e.attrs.get("win", "0"), money, e.line)))
+        seats.append(Seat(number, name, _amount(e.attrs.get("chips", "0"), money, e)))
+        wins.append((name, _amount(e.attrs.get("win", "0"), money, e)))
     if not seats:
         raise HandError("no player is seated", 1)
     return seats, wins
@@ -194,7 +199,7 @@ def _rounds(body: list[Element]) -> list[tuple[int, list[Element]]]:
             try:
                 rounds.append((int(e.attrs["no"]), []))
             except (KeyError, ValueError):
-                raise HandError(f"round without a number: {e.attrs}", e.line) from None
+                raise HandError(f"round without a number: {e.attrs}", e) from None
         elif rounds and e.tag in ("action", "cards"):
             rounds[-1][1].append(e)
     return rounds
@@ -218,7 +223,7 @@ def _order(e: Element) -> int:
     try:
         return int(e.attrs.get("no", ""))
     except ValueError:
-        raise HandError(f"action without a number: {e.attrs}", e.line) from None
+        raise HandError(f"action without a number: {e.attrs}", e) from None
 
 
 def _cards(builder: XmlStudHand, e: Element) -> None:
@@ -227,13 +232,13 @@ def _cards(builder: XmlStudHand, e: Element) -> None:
         cards = tuple(card(c) for c in e.text.split())
         builder.deal(player, cards)
     except ValueError as exc:
-        raise HandError(f"{e.attrs.get('type', 'cards')} {e.text!r}: {exc}", e.line) from None
+        raise HandError(f"{e.attrs.get('type', 'cards')} {e.text!r}: {exc}", e) from None
 
 
 def _action(builder: XmlStudHand, e: Element, money: object, street: Street | None) -> None:
     kind_code = e.attrs.get("type", "")
     player = e.attrs.get("player", "")
-    amount = _amount(e.attrs.get("sum", "0"), money, e.line)
+    amount = _amount(e.attrs.get("sum", "0"), money, e)
     try:
         if kind_code == "15":
             builder.ante(player, amount)
@@ -244,7 +249,7 @@ def _action(builder: XmlStudHand, e: Element, money: object, street: Street | No
         else:
             raise ValueError(f"action type {kind_code!r} is not a stud action here")
     except ValueError as exc:
-        raise HandError(f"{player}: {exc}", e.line) from None
+        raise HandError(f"{player}: {exc}", e) from None
 
 
 def _shows(builder: XmlStudHand,
@@ -265,7 +270,7 @@ def _shows(builder: XmlStudHand,
 
 def _first_ante(body: list[Element], money: object) -> int:
     ante = next((e for e in body if e.tag == "action" and e.attrs.get("type") == "15"), None)
-    return _amount(ante.attrs.get("sum", "0"), money, ante.line) if ante is not None else 0
+    return _amount(ante.attrs.get("sum", "0"), money, ante) if ante is not None else 0
 
 
 def _stakes(builder: XmlStudHand, match: re.Match[str], money: object,
@@ -281,7 +286,7 @@ def _stakes(builder: XmlStudHand, match: re.Match[str], money: object,
     return small, 2 * small
 
 
-def _started(text: str, line: int) -> datetime:
+def _started(text: str, line: Element | int) -> datetime:
     """``2014-05-10 18:02:19``: iPoker prints no zone; read as UTC (see the site's docs)."""
     try:
         return datetime.strptime(text.strip(), "%Y-%m-%d %H:%M:%S").replace(tzinfo=UTC)

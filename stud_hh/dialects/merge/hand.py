@@ -60,11 +60,16 @@ _NOTES = {"SIT_OUT": "sitting_out", "SIT_IN": "sitting_in", "LEAVE": "leaves",
 
 
 class HandError(ValueError):
-    """An element the parser read whose content makes no sense; ``line`` in the hand."""
+    """An element the parser read whose content makes no sense: ``where`` is it (its line
+    is looked up only now), or a line of the hand."""
 
-    def __init__(self, message: str, line: int) -> None:
+    def __init__(self, message: str, where: Element | int) -> None:
         super().__init__(message)
-        self.line = line
+        self.where = where
+
+    @property
+    def line(self) -> int:
+        return self.where if isinstance(self.where, int) else self.where.line
 
 
 def card(text: str) -> int | None:
@@ -147,8 +152,8 @@ def _read(raw: RawHand, game_el: Element, body: list[Element], game: Game,
             shown[player] = tuple(c for c in map(card, e.attrs.get("cards", "").split(","))
                                   if c is not None)
         elif e.tag == "winner":  # an "uncalled" one too: the return is taken out below
-            wins.append((_player(names, e), _amount(e.attrs.get("amount", ""), money, e.line),
-                         _number(e.attrs.get("potnumber", "1"), e.line)))
+            wins.append((_player(names, e), _amount(e.attrs.get("amount", ""), money, e),
+                         _number(e.attrs.get("potnumber", "1"), e)))
     folded = builder.folded()
     still = [p for p in builder.dealt if p not in folded]
     shows = [(p, _showing(builder.dealt[p], shown.get(p, ()))) for p in still] \
@@ -157,12 +162,12 @@ def _read(raw: RawHand, game_el: Element, body: list[Element], game: Game,
     pots = {pot for _, _, pot in wins}
     named = [(p, amount, _pot(pot, len(pots))) for p, amount, pot in wins]
     events, seats_out = builder.finish(named, raked=True)
-    small = _amount(limit["small"], money, game_el.line)
-    big = _amount(limit["big"], money, game_el.line)
+    small = _amount(limit["small"], money, game_el)
+    big = _amount(limit["big"], money, game_el)
     data = game_el.attrs.get("data", "").split("|")
     header = Header(
         site=SITE, hand_id=game_el.attrs.get("id", ""), game=game, small_bet=small,
-        big_bet=big, started_at=_started(game_el.attrs.get("starttime", ""), game_el.line),
+        big_bet=big, started_at=_started(game_el.attrs.get("starttime", ""), game_el),
         table=data[1] if len(data) > 1 else "", limit=Limit.FIXED, ante=builder.hand.ante,
         bring_in=builder.hand.bring_in, currency=currency, play_money=not real,
         max_seats=int(game_el.attrs["seats"]) if game_el.attrs.get("seats", "").isdigit()
@@ -195,7 +200,7 @@ def _showing(dealt: list[int | None], shown: tuple[int, ...]) -> tuple[int, ...]
     return shown or None
 
 
-def _number(text: str, line: int) -> int:
+def _number(text: str, line: Element) -> int:
     if not text.isdigit():
         raise HandError(f"pot number {text!r}", line)
     return int(text)
@@ -207,7 +212,7 @@ def _pot(number: int, pots: int) -> str:
     return "main pot" if number == 1 else f"side pot-{number - 1}"
 
 
-def _amount(text: str, money: object, line: int) -> int:
+def _amount(text: str, money: object, line: Element | int) -> int:
     try:
         return money(text.strip().lstrip("$€£") or "0")  # type: ignore[operator,no-any-return]
     except ValueError as exc:
@@ -222,10 +227,10 @@ def _seats(body: list[Element], money: object) -> tuple[list[Seat], dict[str, st
             continue
         seat, name = e.attrs.get("seat", ""), e.attrs.get("nickname", "")
         if not seat.isdigit() or not name:
-            raise HandError(f"player without a seat or a name: {e.attrs}", e.line)
+            raise HandError(f"player without a seat or a name: {e.attrs}", e)
         names[seat] = name
         seats.append(Seat(int(seat) + 1, name,
-                          _amount(e.attrs.get("balance", "0"), money, e.line),
+                          _amount(e.attrs.get("balance", "0"), money, e),
                           sitting_out=e.attrs.get("dealtin") == "false"))
     if not seats:
         raise HandError("no player is seated", 1)
@@ -235,7 +240,7 @@ def _seats(body: list[Element], money: object) -> tuple[list[Seat], dict[str, st
 def _player(names: dict[str, str], e: Element) -> str:
     seat = e.attrs.get("player", "")
     if seat not in names:
-        raise HandError(f"no player in seat {seat!r}", e.line)
+        raise HandError(f"no player in seat {seat!r}", e)
     return names[seat]
 
 
@@ -253,13 +258,13 @@ def _cards(builder: XmlStudHand, e: Element, names: dict[str, str], street: Stre
         builder.deal(player, tuple(cards if street is Street.THIRD else cards[have:]))
     except ValueError as exc:
         raise HandError(f"{e.attrs.get('type', 'cards')} {e.attrs.get('cards')!r}: {exc}",
-                        e.line) from None
+                        e) from None
 
 
 def _event(builder: XmlStudHand, e: Element, names: dict[str, str], money: object) -> None:
     kind = e.attrs.get("type", "")
     player = _player(names, e)
-    amount = _amount(e.attrs.get("amount", "0"), money, e.line)
+    amount = _amount(e.attrs.get("amount", "0"), money, e)
     try:
         if kind == "ANTE":
             builder.ante(player, amount)
@@ -270,10 +275,10 @@ def _event(builder: XmlStudHand, e: Element, names: dict[str, str], money: objec
         elif kind not in _IGNORED:
             raise ValueError(f"event {kind!r} is not a stud event")
     except ValueError as exc:
-        raise HandError(f"{player}: {exc}", e.line) from None
+        raise HandError(f"{player}: {exc}", e) from None
 
 
-def _started(text: str, line: int) -> datetime:
+def _started(text: str, line: Element | int) -> datetime:
     try:
         return datetime.strptime(text, "%Y%m%d%H%M%S").replace(tzinfo=MERGE_TIME)
     except ValueError:
