@@ -43,10 +43,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import BinaryIO, NamedTuple
-from xml.etree import ElementTree
-
 from pyexpat import ExpatError, ParserCreate, XMLParserType, errors
+from typing import BinaryIO
+from xml.etree import ElementTree
 
 from stud_hh.reader import MAX_HAND_CHARS, RawHand, decode_chunks
 
@@ -96,36 +95,29 @@ def hardened_parser() -> XMLParserType:
     return parser
 
 
-class _Located:
-    """The text a hand's elements come from, to find an element's line when it is asked
-    for (an error, the hand's source): the ``nth`` ``<tag`` of the text is the ``nth``
-    element ``tag`` in document order."""
-
-    __slots__ = ("text",)
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-
-    def line_of(self, tag: str, nth: int) -> int:
-        for i, match in enumerate(re.finditer(rf"<{re.escape(tag)}[\s/>]", self.text)):
-            if i == nth:
-                return self.text.count("\n", 0, match.start()) + 1
-        return 1
+#: one element of a hand (ElementTree's: ``tag``, ``attrib``, ``text``)
+Element = ElementTree.Element
 
 
-class Element(NamedTuple):
-    """One element of a hand, in document order: its tag, attributes and text (stripped);
-    ``line`` is its 1-based line in the hand's text."""
+def line_of(text: str, found: list[Element], element: Element) -> int:
+    """The 1-based line of ``element`` in ``text``, the hand ``found`` was read from: the
+    ``nth`` ``<tag`` of the text is the ``nth`` element ``tag`` in document order (looked
+    up only when asked: for an error, or the hand's source line)."""
+    tag = element.tag
+    nth = 0
+    for other in found:
+        if other is element:
+            break
+        nth += other.tag == tag
+    for i, match in enumerate(re.finditer(rf"<{re.escape(tag)}[\s/>]", text)):
+        if i == nth:
+            return text.count("\n", 0, match.start()) + 1
+    return 1
 
-    tag: str
-    attrs: dict[str, str]
-    text: str
-    nth: int  # how many elements of its tag come before it
-    source: _Located
 
-    @property
-    def line(self) -> int:
-        return self.source.line_of(self.tag, self.nth)
+def text_of(element: Element | None) -> str:
+    """An element's text, stripped ("" for none)."""
+    return (element.text or "").strip() if element is not None else ""
 
 
 class XmlError(ValueError):
@@ -162,14 +154,7 @@ def elements(text: str, root: bool = False) -> list[Element]:
         raise XmlError(f"not well-formed XML: {message}", line,
                        _ended_early(message, body.encode("utf-8", "replace"), line,
                                     column)) from None
-    located = _Located(text)
-    seen: dict[str, int] = {}
-    found = []
-    for element in tree.iter():
-        tag = element.tag
-        nth = seen.get(tag, 0)
-        seen[tag] = nth + 1
-        found.append(Element(tag, element.attrib, (element.text or "").strip(), nth, located))
+    found = list(tree.iter())
     return found[1:] if root else found
 
 
@@ -410,4 +395,4 @@ def split_games(stream: BinaryIO, path: str | None,
 
 
 __all__ = ["CONTEXT_TAGS", "Element", "XmlError", "XmlRefused", "elements",
-           "hardened_parser", "split_games"]
+           "hardened_parser", "line_of", "split_games", "text_of"]

@@ -26,7 +26,7 @@ from datetime import UTC, datetime
 from stud_hh.cards import card as parse_card
 from stud_hh.dialects.money import cents, chips
 from stud_hh.dialects.xml_hand import XmlStudHand
-from stud_hh.dialects.xml_stream import Element, XmlError, elements
+from stud_hh.dialects.xml_stream import Element, XmlError, elements, line_of, text_of
 from stud_hh.events import (
     Game,
     Hand,
@@ -52,6 +52,7 @@ _ACTIONS = {"0": "fold", "3": "call", "4": "check", "5": "bet", "23": "raise", "
             "16": "bring-in"}
 _NOTES = {"8": "no_action", "9": "sitting_out"}
 _SYMBOLS = "$€£"
+_DATE = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d")
 #: iPoker tournaments print no stakes. Their levels, ante -> (bring-in, small bet), as the
 #: $5 Limit 7 Card Stud sit-and-go plays them (``tour/iPoker/Stud/7-StudHi-USD-STT-5-201103``,
 #: every level's bring-ins and completions), for a hand that shows neither a completion nor
@@ -69,9 +70,9 @@ class HandError(ValueError):
         super().__init__(message)
         self.where = where
 
-    @property
-    def line(self) -> int:
-        return self.where if isinstance(self.where, int) else self.where.line
+    def line(self, raw: RawHand, found: list[Element]) -> int:
+        return self.where if isinstance(self.where, int) else line_of(raw.text, found,
+                                                                      self.where)
 
 
 def card(text: str) -> int | None:
@@ -90,11 +91,11 @@ def parse_game(raw: RawHand) -> Parsed:
         return _error(raw, str(exc), exc.line, exc.ended_early)
     at = next((i for i, e in enumerate(found) if e.tag == "game"), len(found))
     session = {e.tag: e for e in found[:at]}
-    game_id = next((e.attrs.get("gamecode") for e in found if e.tag == "game"), None)
+    game_id = next((e.attrib.get("gamecode") for e in found if e.tag == "game"), None)
     if "gametype" not in session:
         return _error(raw, "no session header (<general> with a <gametype>) before this "
                       "game: its game and stakes are unknown", 1, False, game_id)
-    gametype = session["gametype"].text
+    gametype = text_of(session["gametype"])
     match = _GAMETYPE.fullmatch(gametype)
     game = _GAMES.get(match["game"]) if match else None
     if match is None or game is None or match["limit"] != "L":
@@ -103,7 +104,7 @@ def parse_game(raw: RawHand) -> Parsed:
     try:
         return _read(raw, found, session, game, match)
     except HandError as exc:
-        return _error(raw, str(exc), exc.line, False, game_id)
+        return _error(raw, str(exc), exc.line(raw, found), False, game_id)
     except (ValueError, KeyError) as exc:  # a field the reader could not read
         return _error(raw, f"unreadable game: {exc}", 1, False, game_id)
 
@@ -137,32 +138,32 @@ def _read(raw: RawHand, found: list[Element], session: dict[str, Element], game:
     events, seats_out = builder.finish([(p, w, "pot") for p, w in wins],
                                        raked=tournament is None)
     small, big = _stakes(builder, match, money, level)
-    start = next((e.text for e in body if e.tag == "startdate"), "")
+    start = next((text_of(e) for e in body if e.tag == "startdate"), "")
     header = Header(
-        site=SITE, hand_id=game_el.attrs.get("gamecode", ""), game=game, small_bet=small,
+        site=SITE, hand_id=game_el.attrib.get("gamecode", ""), game=game, small_bet=small,
         big_bet=big, started_at=_started(start, game_el),
         table=_table(session, tournament is not None), limit=Limit.FIXED,
         ante=builder.hand.ante, bring_in=builder.hand.bring_in, currency=currency,
         play_money=currency is None and tournament is None,
         tournament_id=_tournament_id(session) if tournament is not None else None,
-        buy_in=session["buyin"].text if tournament is not None and "buyin" in session
+        buy_in=text_of(session["buyin"]) if tournament is not None and "buyin" in session
         else None)
     return Hand(header=header, seats=seats_out, events=events,
-                source=Source(raw.path, raw.line + game_el.line - 1))
+                source=Source(raw.path, raw.line + line_of(raw.text, [game_el], game_el) - 1))
 
 
 def _currency(session: dict[str, Element], match: re.Match[str]) -> str | None:
     if "tournamentname" in session:
         return None
-    if "tablecurrency" in session and session["tablecurrency"].text:
-        return session["tablecurrency"].text.upper()
+    if "tablecurrency" in session and text_of(session["tablecurrency"]):
+        return text_of(session["tablecurrency"]).upper()
     symbol = (match["small"] or "")[:1]
     if symbol in _SYMBOLS:
         return {"$": "USD", "€": "EUR", "£": "GBP"}[symbol]
-    mode = session["mode"].text if "mode" in session else "real"
+    mode = text_of(session["mode"]) if "mode" in session else "real"
     if mode != "real":
         return None
-    code = session["currency"].text if "currency" in session else ""
+    code = text_of(session["currency"]) if "currency" in session else ""
     return code.upper() or None
 
 
@@ -177,15 +178,15 @@ def _seats(body: list[Element], money: object) -> tuple[list[Seat], list[tuple[s
     seats: list[Seat] = []
     wins: list[tuple[str, int]] = []
     for e in body:
-        if e.tag != "player" or not e.attrs.get("name"):
+        if e.tag != "player" or not e.attrib.get("name"):
             continue
         try:
-            number = int(e.attrs["seat"])
+            number = int(e.attrib["seat"])
         except (KeyError, ValueError):
-            raise HandError(f"player without a seat: {e.attrs}", e) from None
-        name = e.attrs["name"]
-        seats.append(Seat(number, name, _amount(e.attrs.get("chips", "0"), money, e)))
-        wins.append((name, _amount(e.attrs.get("win", "0"), money, e)))
+            raise HandError(f"player without a seat: {e.attrib}", e) from None
+        name = e.attrib["name"]
+        seats.append(Seat(number, name, _amount(e.attrib.get("chips", "0"), money, e)))
+        wins.append((name, _amount(e.attrib.get("win", "0"), money, e)))
     if not seats:
         raise HandError("no player is seated", 1)
     return seats, wins
@@ -197,9 +198,9 @@ def _rounds(body: list[Element]) -> list[tuple[int, list[Element]]]:
     for e in body:
         if e.tag == "round":
             try:
-                rounds.append((int(e.attrs["no"]), []))
+                rounds.append((int(e.attrib["no"]), []))
             except (KeyError, ValueError):
-                raise HandError(f"round without a number: {e.attrs}", e) from None
+                raise HandError(f"round without a number: {e.attrib}", e) from None
         elif rounds and e.tag in ("action", "cards"):
             rounds[-1][1].append(e)
     return rounds
@@ -208,7 +209,7 @@ def _rounds(body: list[Element]) -> list[tuple[int, list[Element]]]:
 def _round(builder: XmlStudHand, number: int, items: list[Element], money: object) -> None:
     street = _ROUNDS.get(number)
     if street is None and number > 1:
-        raise HandError(f"round {number} is not a stud street", items[0].line if items else 1)
+        raise HandError(f"round {number} is not a stud street", items[0] if items else 1)
     if street is not None:
         builder.street(street)
         for e in items:
@@ -221,24 +222,24 @@ def _round(builder: XmlStudHand, number: int, items: list[Element], money: objec
 
 def _order(e: Element) -> int:
     try:
-        return int(e.attrs.get("no", ""))
+        return int(e.attrib.get("no", ""))
     except ValueError:
-        raise HandError(f"action without a number: {e.attrs}", e) from None
+        raise HandError(f"action without a number: {e.attrib}", e) from None
 
 
 def _cards(builder: XmlStudHand, e: Element) -> None:
-    player = e.attrs.get("player", "")
+    player = e.attrib.get("player", "")
     try:
-        cards = tuple(card(c) for c in e.text.split())
+        cards = tuple(card(c) for c in text_of(e).split())
         builder.deal(player, cards)
     except ValueError as exc:
-        raise HandError(f"{e.attrs.get('type', 'cards')} {e.text!r}: {exc}", e) from None
+        raise HandError(f"{e.attrib.get('type', 'cards')} {text_of(e)!r}: {exc}", e) from None
 
 
 def _action(builder: XmlStudHand, e: Element, money: object, street: Street | None) -> None:
-    kind_code = e.attrs.get("type", "")
-    player = e.attrs.get("player", "")
-    amount = _amount(e.attrs.get("sum", "0"), money, e)
+    kind_code = e.attrib.get("type", "")
+    player = e.attrib.get("player", "")
+    amount = _amount(e.attrib.get("sum", "0"), money, e)
     try:
         if kind_code == "15":
             builder.ante(player, amount)
@@ -269,8 +270,8 @@ def _shows(builder: XmlStudHand,
 
 
 def _first_ante(body: list[Element], money: object) -> int:
-    ante = next((e for e in body if e.tag == "action" and e.attrs.get("type") == "15"), None)
-    return _amount(ante.attrs.get("sum", "0"), money, ante) if ante is not None else 0
+    ante = next((e for e in body if e.tag == "action" and e.attrib.get("type") == "15"), None)
+    return _amount(ante.attrib.get("sum", "0"), money, ante) if ante is not None else 0
 
 
 def _stakes(builder: XmlStudHand, match: re.Match[str], money: object,
@@ -288,14 +289,18 @@ def _stakes(builder: XmlStudHand, match: re.Match[str], money: object,
 
 def _started(text: str, line: Element | int) -> datetime:
     """``2014-05-10 18:02:19``: iPoker prints no zone; read as UTC (see the site's docs)."""
+    t = text.strip()
     try:
-        return datetime.strptime(text.strip(), "%Y-%m-%d %H:%M:%S").replace(tzinfo=UTC)
+        if not _DATE.fullmatch(t):
+            raise ValueError(t)
+        return datetime(int(t[:4]), int(t[5:7]), int(t[8:10]), int(t[11:13]), int(t[14:16]),
+                        int(t[17:19]), tzinfo=UTC)
     except ValueError:
         raise HandError(f"unreadable start time {text!r}", line) from None
 
 
 def _table(session: dict[str, Element], tournament: bool) -> str:
-    name = session["tablename"].text if "tablename" in session else ""
+    name = text_of(session["tablename"]) if "tablename" in session else ""
     if tournament:  # "$5 Limit 7 Card Stud, 699476041, 699476041": name, tournament, table
         parts = [p.strip() for p in name.split(",")]
         return parts[-1] if len(parts) > 1 else name
@@ -303,9 +308,9 @@ def _table(session: dict[str, Element], tournament: bool) -> str:
 
 
 def _tournament_id(session: dict[str, Element]) -> str | None:
-    name = session["tablename"].text if "tablename" in session else ""
+    name = text_of(session["tablename"]) if "tablename" in session else ""
     parts = [p.strip() for p in name.split(",")]
-    return parts[1] if len(parts) > 1 else (session["tournamentname"].text or None)
+    return parts[1] if len(parts) > 1 else (text_of(session["tournamentname"]) or None)
 
 
 __all__ = ["SITE", "card", "parse_game"]

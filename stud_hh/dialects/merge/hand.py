@@ -28,7 +28,7 @@ from datetime import datetime, timedelta, timezone
 from stud_hh.cards import card as parse_card
 from stud_hh.dialects.money import cents, chips
 from stud_hh.dialects.xml_hand import XmlStudHand
-from stud_hh.dialects.xml_stream import Element, XmlError, elements
+from stud_hh.dialects.xml_stream import Element, XmlError, elements, line_of
 from stud_hh.events import (
     Game,
     Hand,
@@ -67,9 +67,9 @@ class HandError(ValueError):
         super().__init__(message)
         self.where = where
 
-    @property
-    def line(self) -> int:
-        return self.where if isinstance(self.where, int) else self.where.line
+    def line(self, raw: RawHand, found: list[Element]) -> int:
+        return self.where if isinstance(self.where, int) else line_of(raw.text, found,
+                                                                      self.where)
 
 
 def card(text: str) -> int | None:
@@ -89,19 +89,21 @@ def parse_game(raw: RawHand) -> Parsed:
     at = next((i for i, e in enumerate(found) if e.tag == "game"), None)
     if at is None:
         return _error(raw, "no <game> element", 1, False, hand_id)
-    kind = description.attrs.get("type", "") if description else ""
-    stakes = description.attrs.get("stakes", "") if description else ""
+    kind = description.attrib.get("type", "") if description is not None else ""
+    stakes = description.attrib.get("stakes", "") if description is not None else ""
     game = _GAMES.get(kind)
     limit = _STAKES.fullmatch(stakes)
     if game is None or limit is None:
+        line = raw.line + line_of(raw.text, found, found[at]) - 1
         return OtherGame(site=SITE, game=f"{kind} {stakes}".strip() or "unknown game",
-                         path=raw.path, line=raw.line + found[at].line - 1, hand_id=hand_id)
+                         path=raw.path, line=line, hand_id=hand_id)
     try:
         return _read(raw, found[at], found[at + 1 :], game, limit)
     except HandError as exc:
-        return _error(raw, str(exc), exc.line, False, hand_id)
+        return _error(raw, str(exc), exc.line(raw, found), False, hand_id)
     except (ValueError, KeyError) as exc:
-        return _error(raw, f"unreadable game: {exc}", found[at].line, False, hand_id)
+        return _error(raw, f"unreadable game: {exc}", line_of(raw.text, found, found[at]), False,
+                      hand_id)
 
 
 def _hand_id(text: str) -> str | None:
@@ -118,7 +120,7 @@ def _error(raw: RawHand, message: str, line: int, incomplete: bool,
 
 def _read(raw: RawHand, game_el: Element, body: list[Element], game: Game,
           limit: re.Match[str]) -> Hand:
-    real = game_el.attrs.get("realmoney", "true") == "true"
+    real = game_el.attrib.get("realmoney", "true") == "true"
     currency = "USD" if real and limit["small"].startswith("$") else (
         "EUR" if real and limit["small"].startswith("€") else None)
     money = cents if currency else chips
@@ -138,7 +140,7 @@ def _read(raw: RawHand, game_el: Element, body: list[Element], game: Game,
 
     for e in body:
         if e.tag == "round":
-            round_id = e.attrs.get("id", "")
+            round_id = e.attrib.get("id", "")
             street = _STREETS.get(round_id)
             if street is not None and round_id != "THIRD_STREET":
                 builder.street(street)
@@ -147,13 +149,13 @@ def _read(raw: RawHand, game_el: Element, body: list[Element], game: Game,
                 flush_cards()
         elif e.tag == "event":
             _event(builder, e, names, money)
-        elif e.tag == "cards" and e.attrs.get("type") in ("SHOWN", "MUCKED"):
+        elif e.tag == "cards" and e.attrib.get("type") in ("SHOWN", "MUCKED"):
             player = _player(names, e)
-            shown[player] = tuple(c for c in map(card, e.attrs.get("cards", "").split(","))
+            shown[player] = tuple(c for c in map(card, e.attrib.get("cards", "").split(","))
                                   if c is not None)
         elif e.tag == "winner":  # an "uncalled" one too: the return is taken out below
-            wins.append((_player(names, e), _amount(e.attrs.get("amount", ""), money, e),
-                         _number(e.attrs.get("potnumber", "1"), e)))
+            wins.append((_player(names, e), _amount(e.attrib.get("amount", ""), money, e),
+                         _number(e.attrib.get("potnumber", "1"), e)))
     folded = builder.folded()
     still = [p for p in builder.dealt if p not in folded]
     shows = [(p, _showing(builder.dealt[p], shown.get(p, ()))) for p in still] \
@@ -164,16 +166,16 @@ def _read(raw: RawHand, game_el: Element, body: list[Element], game: Game,
     events, seats_out = builder.finish(named, raked=True)
     small = _amount(limit["small"], money, game_el)
     big = _amount(limit["big"], money, game_el)
-    data = game_el.attrs.get("data", "").split("|")
+    data = game_el.attrib.get("data", "").split("|")
     header = Header(
-        site=SITE, hand_id=game_el.attrs.get("id", ""), game=game, small_bet=small,
-        big_bet=big, started_at=_started(game_el.attrs.get("starttime", ""), game_el),
+        site=SITE, hand_id=game_el.attrib.get("id", ""), game=game, small_bet=small,
+        big_bet=big, started_at=_started(game_el.attrib.get("starttime", ""), game_el),
         table=data[1] if len(data) > 1 else "", limit=Limit.FIXED, ante=builder.hand.ante,
         bring_in=builder.hand.bring_in, currency=currency, play_money=not real,
-        max_seats=int(game_el.attrs["seats"]) if game_el.attrs.get("seats", "").isdigit()
+        max_seats=int(game_el.attrib["seats"]) if game_el.attrib.get("seats", "").isdigit()
         else None)
     return Hand(header=header, seats=seats_out, events=events,
-                source=Source(raw.path, raw.line + game_el.line - 1))
+                source=Source(raw.path, raw.line + line_of(raw.text, [game_el], game_el) - 1))
 
 
 def _street_cards(body: list[Element], round_el: Element) -> list[Element]:
@@ -183,7 +185,7 @@ def _street_cards(body: list[Element], round_el: Element) -> list[Element]:
     for e in body[start + 1 :]:
         if e.tag == "round":
             break
-        if e.tag == "cards" and e.attrs.get("type") in ("DRAW_DRAWN_CARDS", "HOLE"):
+        if e.tag == "cards" and e.attrib.get("type") in ("DRAW_DRAWN_CARDS", "HOLE"):
             out.append(e)
     return out
 
@@ -225,20 +227,20 @@ def _seats(body: list[Element], money: object) -> tuple[list[Seat], dict[str, st
     for e in body:
         if e.tag != "player":
             continue
-        seat, name = e.attrs.get("seat", ""), e.attrs.get("nickname", "")
+        seat, name = e.attrib.get("seat", ""), e.attrib.get("nickname", "")
         if not seat.isdigit() or not name:
-            raise HandError(f"player without a seat or a name: {e.attrs}", e)
+            raise HandError(f"player without a seat or a name: {e.attrib}", e)
         names[seat] = name
         seats.append(Seat(int(seat) + 1, name,
-                          _amount(e.attrs.get("balance", "0"), money, e),
-                          sitting_out=e.attrs.get("dealtin") == "false"))
+                          _amount(e.attrib.get("balance", "0"), money, e),
+                          sitting_out=e.attrib.get("dealtin") == "false"))
     if not seats:
         raise HandError("no player is seated", 1)
     return seats, names
 
 
 def _player(names: dict[str, str], e: Element) -> str:
-    seat = e.attrs.get("player", "")
+    seat = e.attrib.get("player", "")
     if seat not in names:
         raise HandError(f"no player in seat {seat!r}", e)
     return names[seat]
@@ -246,7 +248,7 @@ def _player(names: dict[str, str], e: Element) -> str:
 
 def _cards(builder: XmlStudHand, e: Element, names: dict[str, str], street: Street) -> None:
     player = _player(names, e)
-    cards = [card(c) for c in e.attrs.get("cards", "").split(",")]
+    cards = [card(c) for c in e.attrib.get("cards", "").split(",")]
     have = len(builder.dealt.get(player, []))
     try:
         if player in builder.folded():
@@ -257,14 +259,14 @@ def _cards(builder: XmlStudHand, e: Element, names: dict[str, str], street: Stre
             raise ValueError(f"{have} cards dealt before {street.label}")
         builder.deal(player, tuple(cards if street is Street.THIRD else cards[have:]))
     except ValueError as exc:
-        raise HandError(f"{e.attrs.get('type', 'cards')} {e.attrs.get('cards')!r}: {exc}",
+        raise HandError(f"{e.attrib.get('type', 'cards')} {e.attrib.get('cards')!r}: {exc}",
                         e) from None
 
 
 def _event(builder: XmlStudHand, e: Element, names: dict[str, str], money: object) -> None:
-    kind = e.attrs.get("type", "")
+    kind = e.attrib.get("type", "")
     player = _player(names, e)
-    amount = _amount(e.attrs.get("amount", "0"), money, e)
+    amount = _amount(e.attrib.get("amount", "0"), money, e)
     try:
         if kind == "ANTE":
             builder.ante(player, amount)
@@ -280,7 +282,10 @@ def _event(builder: XmlStudHand, e: Element, names: dict[str, str], money: objec
 
 def _started(text: str, line: Element | int) -> datetime:
     try:
-        return datetime.strptime(text, "%Y%m%d%H%M%S").replace(tzinfo=MERGE_TIME)
+        if len(text) != 14 or not text.isdigit():
+            raise ValueError(text)
+        return datetime(int(text[:4]), int(text[4:6]), int(text[6:8]), int(text[8:10]),
+                        int(text[10:12]), int(text[12:14]), tzinfo=MERGE_TIME)
     except ValueError:
         raise HandError(f"unreadable start time {text!r}", line) from None
 
