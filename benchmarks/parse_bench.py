@@ -83,7 +83,8 @@ def parse_pure(path):
 
 work = {"split": split, "parse": parse, "pure": parse_pure}
 for mode in modes:
-    work[mode](warm)  # build the Lark parsers, fill the caches a session would
+    for path in (sorted(warm.glob("*.txt")) if warm.is_dir() else [warm]):
+        work[mode](path)  # build the Lark parsers, fill the caches a session would
 out = {}
 for mode in modes:
     gc.collect()

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime
+from functools import lru_cache
 
 from stud_hh.cards import card as parse_card
 from stud_hh.dialects.money import cents, chips
@@ -75,6 +76,7 @@ class HandError(ValueError):
                                                                       self.where)
 
 
+@lru_cache(maxsize=128)
 def card(text: str) -> int | None:
     """``D7`` -> 7d, ``H10`` -> Th, ``X`` -> None (not shown)."""
     if text.upper() == "X":
@@ -126,19 +128,17 @@ def _read(raw: RawHand, found: list[Element], session: dict[str, Element], game:
     tournament = session.get("tournamentname")
     at = next(i for i, e in enumerate(found) if e.tag == "game")
     game_el = found[at]
-    body = found[at + 1 :]
-    seats, wins = _seats(body, money)
-    level = TOURNAMENT_LEVELS.get(_first_ante(body, money)) if tournament else None
+    seats, wins = _seats(game_el, money)
+    level = TOURNAMENT_LEVELS.get(_first_ante(game_el, money)) if tournament else None
     builder = XmlStudHand(seats, level[0] if level else None)
-    rounds = _rounds(body)
-    for number, items in rounds:
-        _round(builder, number, items, money)
-    shows = _shows(builder, rounds)
+    for round_el in game_el.iter("round"):
+        _round(builder, round_el, money)
+    shows = _shows(builder)
     builder.showdown(shows)
     events, seats_out = builder.finish([(p, w, "pot") for p, w in wins],
                                        raked=tournament is None)
     small, big = _stakes(builder, match, money, level)
-    start = next((text_of(e) for e in body if e.tag == "startdate"), "")
+    start = text_of(game_el.find("general/startdate"))
     header = Header(
         site=SITE, hand_id=game_el.attrib.get("gamecode", ""), game=game, small_bet=small,
         big_bet=big, started_at=_started(start, game_el),
@@ -174,11 +174,11 @@ def _amount(text: str, money: object, line: Element | int) -> int:
         raise HandError(f"unreadable amount {text!r}: {exc}", line) from None
 
 
-def _seats(body: list[Element], money: object) -> tuple[list[Seat], list[tuple[str, int]]]:
+def _seats(game_el: Element, money: object) -> tuple[list[Seat], list[tuple[str, int]]]:
     seats: list[Seat] = []
     wins: list[tuple[str, int]] = []
-    for e in body:
-        if e.tag != "player" or not e.attrib.get("name"):
+    for e in game_el.iter("player"):
+        if not e.get("name"):
             continue
         try:
             number = int(e.attrib["seat"])
@@ -192,31 +192,20 @@ def _seats(body: list[Element], money: object) -> tuple[list[Seat], list[tuple[s
     return seats, wins
 
 
-def _rounds(body: list[Element]) -> list[tuple[int, list[Element]]]:
-    """Each ``<round>`` and the elements in it, in the file's order."""
-    rounds: list[tuple[int, list[Element]]] = []
-    for e in body:
-        if e.tag == "round":
-            try:
-                rounds.append((int(e.attrib["no"]), []))
-            except (KeyError, ValueError):
-                raise HandError(f"round without a number: {e.attrib}", e) from None
-        elif rounds and e.tag in ("action", "cards"):
-            rounds[-1][1].append(e)
-    return rounds
-
-
-def _round(builder: XmlStudHand, number: int, items: list[Element], money: object) -> None:
+def _round(builder: XmlStudHand, round_el: Element, money: object) -> None:
+    """One ``<round>``: its street's cards first, then its decisions in their order."""
+    try:
+        number = int(round_el.get("no", ""))
+    except ValueError:
+        raise HandError(f"round without a number: {round_el.attrib}", round_el) from None
     street = _ROUNDS.get(number)
     if street is None and number > 1:
-        raise HandError(f"round {number} is not a stud street", items[0] if items else 1)
+        raise HandError(f"round {number} is not a stud street", round_el)
     if street is not None:
         builder.street(street)
-        for e in items:
-            if e.tag == "cards":
-                _cards(builder, e)
-    actions = sorted((e for e in items if e.tag == "action"), key=_order)
-    for e in actions:
+        for e in round_el.iter("cards"):
+            _cards(builder, e)
+    for e in sorted(round_el.iter("action"), key=_order):
         _action(builder, e, money, street)
 
 
@@ -230,7 +219,7 @@ def _order(e: Element) -> int:
 def _cards(builder: XmlStudHand, e: Element) -> None:
     player = e.attrib.get("player", "")
     try:
-        cards = tuple(card(c) for c in text_of(e).split())
+        cards = tuple(map(card, text_of(e).split()))
         builder.deal(player, cards)
     except ValueError as exc:
         raise HandError(f"{e.attrib.get('type', 'cards')} {text_of(e)!r}: {exc}", e) from None
@@ -253,8 +242,7 @@ def _action(builder: XmlStudHand, e: Element, money: object, street: Street | No
         raise HandError(f"{player}: {exc}", e) from None
 
 
-def _shows(builder: XmlStudHand,
-           rounds: list[tuple[int, list[Element]]]) -> list[tuple[str, tuple[int, ...] | None]]:
+def _shows(builder: XmlStudHand) -> list[tuple[str, tuple[int, ...] | None]]:
     """Who is still in at the end, and the cards each of them shows (None: unseen)."""
     folded = builder.folded()
     still = [p for p in builder.dealt if p not in folded]
@@ -269,8 +257,8 @@ def _shows(builder: XmlStudHand,
     return out
 
 
-def _first_ante(body: list[Element], money: object) -> int:
-    ante = next((e for e in body if e.tag == "action" and e.attrib.get("type") == "15"), None)
+def _first_ante(game_el: Element, money: object) -> int:
+    ante = next((e for e in game_el.iter("action") if e.get("type") == "15"), None)
     return _amount(ante.attrib.get("sum", "0"), money, ante) if ante is not None else 0
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime, timedelta, timezone
+from functools import lru_cache
 
 from stud_hh.cards import card as parse_card
 from stud_hh.dialects.money import cents, chips
@@ -54,7 +55,8 @@ _STREETS = {"BRING_IN": Street.THIRD, "THIRD_STREET": Street.THIRD,
 _ACTIONS = {"FOLD": "fold", "CHECK": "check", "CALL": "call", "BET": "bet",
             "COMPLETE": "complete", "RAISE": "raise", "ALL_IN": "all-in",
             "BRING_IN": "bring-in"}
-_IGNORED = {"SHOW", "MUCK"}  # the cards say it (SHOWN, MUCKED)
+_IGNORED = {"SHOW", "MUCK"}
+_DEALT = ("DRAW_DRAWN_CARDS", "HOLE")  # the cards say it (SHOWN, MUCKED)
 _NOTES = {"SIT_OUT": "sitting_out", "SIT_IN": "sitting_in", "LEAVE": "leaves",
           "JOIN": "joins", "DISCONNECT": "disconnected", "RECONNECT": "connected"}
 
@@ -72,6 +74,7 @@ class HandError(ValueError):
                                                                       self.where)
 
 
+@lru_cache(maxsize=128)
 def card(text: str) -> int | None:
     """``7s`` -> 7s, ``null`` or empty -> None (hidden)."""
     text = text.strip()
@@ -98,7 +101,7 @@ def parse_game(raw: RawHand) -> Parsed:
         return OtherGame(site=SITE, game=f"{kind} {stakes}".strip() or "unknown game",
                          path=raw.path, line=line, hand_id=hand_id)
     try:
-        return _read(raw, found[at], found[at + 1 :], game, limit)
+        return _read(raw, found[at], game, limit)
     except HandError as exc:
         return _error(raw, str(exc), exc.line(raw, found), False, hand_id)
     except (ValueError, KeyError) as exc:
@@ -118,44 +121,34 @@ def _error(raw: RawHand, message: str, line: int, incomplete: bool,
                       text=raw.text, incomplete=incomplete)
 
 
-def _read(raw: RawHand, game_el: Element, body: list[Element], game: Game,
-          limit: re.Match[str]) -> Hand:
+def _read(raw: RawHand, game_el: Element, game: Game, limit: re.Match[str]) -> Hand:
     real = game_el.attrib.get("realmoney", "true") == "true"
     currency = "USD" if real and limit["small"].startswith("$") else (
         "EUR" if real and limit["small"].startswith("€") else None)
     money = cents if currency else chips
-    seats, names = _seats(body, money)
+    seats, names = _seats(game_el, money)
     builder = XmlStudHand(seats)
     wins: list[tuple[str, int, int]] = []
     shown: dict[str, tuple[int, ...]] = {}
-    round_id = ""
-    pending: list[Element] = []  # a street's cards, dealt before its events
-
-    def flush_cards() -> None:
+    for round_el in game_el.iter("round"):
+        round_id = round_el.get("id", "")
         street = _STREETS.get(round_id)
-        if street is not None:
-            for e in pending:
-                _cards(builder, e, names, street)
-        pending.clear()
-
-    for e in body:
-        if e.tag == "round":
-            round_id = e.attrib.get("id", "")
-            street = _STREETS.get(round_id)
-            if street is not None and round_id != "THIRD_STREET":
-                builder.street(street)
-                # this street's cards come after its events: deal them first
-                pending[:] = _street_cards(body, e)
-                flush_cards()
-        elif e.tag == "event":
-            _event(builder, e, names, money)
-        elif e.tag == "cards" and e.attrib.get("type") in ("SHOWN", "MUCKED"):
-            player = _player(names, e)
-            shown[player] = tuple(c for c in map(card, e.attrib.get("cards", "").split(","))
-                                  if c is not None)
-        elif e.tag == "winner":  # an "uncalled" one too: the return is taken out below
-            wins.append((_player(names, e), _amount(e.attrib.get("amount", ""), money, e),
-                         _number(e.attrib.get("potnumber", "1"), e)))
+        if street is not None and round_id != "THIRD_STREET":
+            builder.street(street)
+            # this street's cards are listed after its events: they are dealt first
+            for e in round_el.iter("cards"):
+                if e.get("type") in _DEALT:
+                    _cards(builder, e, names, street)
+        for e in round_el:
+            tag = e.tag
+            if tag == "event":
+                _event(builder, e, names, money)
+            elif tag == "cards" and e.get("type") in ("SHOWN", "MUCKED"):
+                shown[_player(names, e)] = tuple(
+                    c for c in map(card, e.get("cards", "").split(",")) if c is not None)
+            elif tag == "winner":  # an "uncalled" one too: the return is taken out below
+                wins.append((_player(names, e), _amount(e.get("amount", ""), money, e),
+                             _number(e.get("potnumber", "1"), e)))
     folded = builder.folded()
     still = [p for p in builder.dealt if p not in folded]
     shows = [(p, _showing(builder.dealt[p], shown.get(p, ()))) for p in still] \
@@ -176,18 +169,6 @@ def _read(raw: RawHand, game_el: Element, body: list[Element], game: Game,
         else None)
     return Hand(header=header, seats=seats_out, events=events,
                 source=Source(raw.path, raw.line + line_of(raw.text, [game_el], game_el) - 1))
-
-
-def _street_cards(body: list[Element], round_el: Element) -> list[Element]:
-    """The ``<cards>`` of the round that starts with ``round_el`` (dealt ones, not shown)."""
-    start = next(i for i, e in enumerate(body) if e is round_el)
-    out = []
-    for e in body[start + 1 :]:
-        if e.tag == "round":
-            break
-        if e.tag == "cards" and e.attrib.get("type") in ("DRAW_DRAWN_CARDS", "HOLE"):
-            out.append(e)
-    return out
 
 
 def _showing(dealt: list[int | None], shown: tuple[int, ...]) -> tuple[int, ...] | None:
@@ -221,12 +202,10 @@ def _amount(text: str, money: object, line: Element | int) -> int:
         raise HandError(f"unreadable amount {text!r}: {exc}", line) from None
 
 
-def _seats(body: list[Element], money: object) -> tuple[list[Seat], dict[str, str]]:
+def _seats(game_el: Element, money: object) -> tuple[list[Seat], dict[str, str]]:
     seats: list[Seat] = []
     names: dict[str, str] = {}
-    for e in body:
-        if e.tag != "player":
-            continue
+    for e in game_el.iter("player"):
         seat, name = e.attrib.get("seat", ""), e.attrib.get("nickname", "")
         if not seat.isdigit() or not name:
             raise HandError(f"player without a seat or a name: {e.attrib}", e)
@@ -248,16 +227,17 @@ def _player(names: dict[str, str], e: Element) -> str:
 
 def _cards(builder: XmlStudHand, e: Element, names: dict[str, str], street: Street) -> None:
     player = _player(names, e)
-    cards = [card(c) for c in e.attrib.get("cards", "").split(",")]
-    have = len(builder.dealt.get(player, []))
+    listed = e.get("cards", "").split(",")
+    have = len(builder.dealt.get(player, ()))
     try:
         if player in builder.folded():
             return  # a folded player's cards go on being listed
-        if len(cards) != int(street):
-            raise ValueError(f"{len(cards)} cards listed on {street.label}")
-        if have != int(street) - 1 and street is not Street.THIRD:
+        if len(listed) != street:
+            raise ValueError(f"{len(listed)} cards listed on {street.label}")
+        if have != street - 1 and street is not Street.THIRD:
             raise ValueError(f"{have} cards dealt before {street.label}")
-        builder.deal(player, tuple(cards if street is Street.THIRD else cards[have:]))
+        builder.deal(player, tuple(map(card, listed if street is Street.THIRD
+                                       else listed[have:])))
     except ValueError as exc:
         raise HandError(f"{e.attrib.get('type', 'cards')} {e.attrib.get('cards')!r}: {exc}",
                         e) from None
