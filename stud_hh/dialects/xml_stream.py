@@ -232,6 +232,10 @@ class _Split:
             if tag == "game":
                 self.last = self.game_start = self._at()
                 self.game_depth = self.depth
+                # inside a game only its end matters: no call per element start, and a
+                # cheaper one per element end, until it closes
+                self.parser.StartElementHandler = None
+                self.parser.EndElementHandler = self._game_end
             elif tag in self.context_tags and self.context_start is None:
                 self.last = at = self._at()
                 self.context_start = (tag, at, self.depth)
@@ -239,6 +243,17 @@ class _Split:
                     end = self.buf.find(b">", at - self.base) + 1 + self.base
                     self.context = {"session": self._one_line(self._slice(at, end))}
                     self.context_start = None
+
+    def _game_end(self, tag: str) -> None:
+        """An element inside a game ends: the game itself, or nothing to do (games do not
+        hold games: a ``</game>`` is the game's)."""
+        if tag == "game" and self.game_start is not None:
+            self.parser.StartElementHandler = self._start
+            self.parser.EndElementHandler = self._end
+            self.last = end = self._tag_end(self._at())
+            self._emit(self.game_start, end)
+            self.game_start = None
+            self.depth = self.game_depth - 1
 
     def _end(self, tag: str) -> None:
         """(Only a game's or a context element's end is looked at: a hand has dozens of
