@@ -86,7 +86,15 @@ def card(text: str) -> int | None:
 
 
 def parse_game(raw: RawHand) -> Parsed:
-    """The hand in ``raw`` (never raises)."""
+    """The hand in ``raw`` (never raises: a reader's bug is an error of the hand too)."""
+    try:
+        return _parse_game(raw)
+    except Exception as exc:  # noqa: BLE001 - reported with the hand's text, never raised
+        return ParseError(message=f"internal parser error: {type(exc).__name__}: {exc}",
+                          path=raw.path, line=raw.line, text=raw.text)
+
+
+def _parse_game(raw: RawHand) -> Parsed:
     try:
         found = elements(raw.text)
     except XmlError as exc:
@@ -94,6 +102,8 @@ def parse_game(raw: RawHand) -> Parsed:
     at = next((i for i, e in enumerate(found) if e.tag == "game"), len(found))
     session = {e.tag: e for e in found[:at]}
     game_id = next((e.attrib.get("gamecode") for e in found if e.tag == "game"), None)
+    if at == len(found):
+        return _error(raw, "no <game> element", 1, False, None)
     if "gametype" not in session:
         return _error(raw, "no session header (<general> with a <gametype>) before this "
                       "game: its game and stakes are unknown", 1, False, game_id)
@@ -129,7 +139,8 @@ def _read(raw: RawHand, found: list[Element], session: dict[str, Element], game:
     at = next(i for i, e in enumerate(found) if e.tag == "game")
     game_el = found[at]
     seats, wins = _seats(game_el, money)
-    level = TOURNAMENT_LEVELS.get(_first_ante(game_el, money)) if tournament else None
+    level = TOURNAMENT_LEVELS.get(_first_ante(game_el, money)) if tournament is not None \
+        else None
     builder = XmlStudHand(seats, level[0] if level else None)
     for round_el in game_el.iter("round"):
         _round(builder, round_el, money)
