@@ -89,7 +89,7 @@ def parse_game(raw: RawHand) -> Parsed:
     """The hand in ``raw`` (never raises: a reader's bug is an error of the hand too)."""
     try:
         return _parse_game(raw)
-    except Exception as exc:  # noqa: BLE001 - reported with the hand's text, never raised
+    except Exception as exc:  # reported with the hand's text, never raised
         return ParseError(message=f"internal parser error: {type(exc).__name__}: {exc}",
                           path=raw.path, line=raw.line, text=raw.text)
 
