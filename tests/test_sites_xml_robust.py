@@ -246,3 +246,31 @@ def test_line_numbers_of_real_games_are_the_files(corpus_dir: Path) -> None:
         assert isinstance(hand, Hand) and hand.source is not None
         assert re.search(rb'<game gamecode="%s"' % hand.hand_id.encode(),
                          lines[hand.source.line - 1])
+
+
+def test_a_broken_game_is_quarantined_with_its_xml_by_the_import(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import duckdb
+
+    from stud_hh.cli import main
+
+    data = _session(3)
+    second = data.index(b"<game ", data.index(b"<game ") + 1)
+    at = data.index(b"</round>", second)
+    (tmp_path / "session.xml").write_bytes(data[:at] + b"</rund>" + data[at + 8:])
+    db = tmp_path / "q.duckdb"
+    main(["import", "--db", str(db), str(tmp_path / "session.xml")])
+    capsys.readouterr()
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        stored = con.execute("SELECT count(*) FROM hands").fetchone()
+        rows = con.execute("SELECT file, line, hand_line, hand_id, error, raw_text "
+                           "FROM quarantine").fetchall()
+    finally:
+        con.close()
+    assert stored == (2,)
+    [(file, line, hand_line, hand_id, error, raw_text)] = rows
+    assert file.endswith("session.xml") and hand_id == "9100000001"
+    assert hand_line < line and "mismatched tag" in error
+    assert '<game gamecode="9100000001">' in raw_text and "</rund>" in raw_text
