@@ -31,7 +31,8 @@ def test_every_dialect_honours_the_protocol() -> None:
         assert isinstance(dialect, Dialect)
         assert dialect.site and dialect.rules.upper() in PRESETS
     assert [d.name for d in dialects()] == ["pokerstars", "fulltilt", "winning", "bovada",
-                                           "winamax", "partypoker", "phh"]
+                                           "winamax", "partypoker", "phh",
+                                           "ipoker", "merge"]
 
 
 def test_detect_by_first_line() -> None:
