@@ -249,9 +249,10 @@ def test_winnings_buttons_switch_between_money_and_big_bets(browser, reports):
 @pytest.fixture(scope="module")
 def ev_report(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[float], list[float]]:
     """A small simulated tournament (six of the hero's hands valued; two all-ins the runout
-    decided against his equity), imported, its hero's report, and the all-in adjusted line a player would draw by hand: per hand in time
-    order, ``all_in_ev``'s expected net where the hand has one, else the net (chips and
-    big bets), asked of ``stud_hh.equity`` from the written histories, not the database."""
+    decided against his equity), imported, its hero's report, and the all-in adjusted line
+    a player would draw by hand: per hand in time order, ``all_in_ev``'s expected net where
+    the hand has one, else the net (chips and big bets), asked of ``stud_hh.equity`` from
+    the written histories, not the database."""
     from dashboards.report import build_report
     from pipelines import import_paths
     from stud_hh.equity import all_in_ev
