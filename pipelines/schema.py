@@ -13,7 +13,9 @@ To add a column: add it here, run ``python -m pipelines.schema --write``, raise
 
 Design notes (why, not what):
 
-* Money is BIGINT in the smallest unit (cents for currency games, chips otherwise).
+* Money is BIGINT in the smallest unit (cents for currency games, chips otherwise). The
+  all-in EV's expected nets are the one exception: DOUBLE in the same unit, since an
+  expectation has fractions of a unit that rounding would lose (they sum to minus the rake).
 * hands are keyed by (site, hand_id), but there is deliberately no PRIMARY KEY or UNIQUE
   constraint: in DuckDB a composite key makes bulk inserts ~3x slower and the file ~4.5x
   larger (performance notes). Uniqueness is kept by the single writer, which anti-joins
@@ -233,8 +235,8 @@ HAND_PLAYERS = Table("hand_players", (
     Column("won_at_showdown", BOOLEAN, not_null=True),
     Column("ev_equity", DOUBLE, note="share of the pots paid out, expected at the last all-in",
            above=("all-in EV, NULL when the hand does not qualify (hands.ev_street) and for seats"
-                  "\nnot dealt in. An expectation, not an amount that changed hands: a DOUBLE in"
-                  "\nthe smallest unit, fractions of a unit kept, never rounded")),
+                  "\nnot dealt in. ev_net is an expectation, not an amount that changed hands:"
+                  "\na DOUBLE in the smallest unit, its fractions of a unit kept, never rounded")),
     Column("ev_net", DOUBLE, note="expected net_won (the pots split by equity, less put in)"),
 ))
 

@@ -110,8 +110,8 @@ CREATE TABLE hand_players (
     showed          BOOLEAN NOT NULL,
     won_at_showdown BOOLEAN NOT NULL,
     -- all-in EV, NULL when the hand does not qualify (hands.ev_street) and for seats
-    -- not dealt in. An expectation, not an amount that changed hands: a DOUBLE in
-    -- the smallest unit, fractions of a unit kept, never rounded
+    -- not dealt in. ev_net is an expectation, not an amount that changed hands:
+    -- a DOUBLE in the smallest unit, its fractions of a unit kept, never rounded
     ev_equity       DOUBLE,            -- share of the pots paid out, expected at the last all-in
     ev_net          DOUBLE             -- expected net_won (the pots split by equity, less put in)
 );
