@@ -241,7 +241,10 @@ def test_winnings_buttons_switch_between_money_and_big_bets(browser, reports):
         pg.wait_for_function(f"{div}.layout.yaxis.title.text === 'won (big bets)'")
         visible = pg.evaluate(f"{div}.data.filter(t => t.visible !== false)"
                               ".map(t => t.hovertemplate.includes('big bets'))")
-        assert visible == [True, True, True]  # total, showdown, non-showdown in big bets
+        # total, all-in adjusted (the hero has a valued all-in), showdown, non-showdown
+        assert visible == [True, True, True, True]
+        names = pg.evaluate(f"{div}.data.filter(t => t.visible !== false).map(t => t.name)")
+        assert names == ["total", winnings.EV_NAME, "showdown", "non-showdown"]
     finally:
         pg.context.close()
 
