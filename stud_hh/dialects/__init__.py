@@ -42,6 +42,10 @@ REGISTRY: tuple[str, ...] = (
     "stud_hh.dialects.winamax:Winamax",
     "stud_hh.dialects.partypoker:PartyPoker",
     "stud_hh.dialects.phh:PHH",
+    "stud_hh.dialects.everleaf:Everleaf",
+    "stud_hh.dialects.ongame:OnGame",
+    "stud_hh.dialects.absolute:Absolute",
+    "stud_hh.dialects.kingsclub:KingsClub",
 )
 
 
@@ -117,10 +121,6 @@ NOT_YET_READ: tuple[KnownFormat, ...] = (
     _known("888poker", r"\*{5} 888(?:poker|\.\w\w)? .*Hand History"),
     _known("iPoker", r"<session sessioncode=\"", r"<\?xml[^>]*\?>\s*<session\b"),
     _known("Merge", r"<description type=\"", r"<game id=\"\d+-\d+\""),
-    _known("Everleaf", r"Everleaf Gaming Game #\d+"),
-    _known("OnGame", r"\*{5} History for hand [A-Z]\d+-"),
-    _known("Absolute Poker / UB", r"Stage #\d+: "),
-    _known("KingsClub", r"#\d+: (?:Limit|No Limit|Pot Limit) [^\n]* - [\d,./]+(?: \d{4}-|$)"),
 )
 
 

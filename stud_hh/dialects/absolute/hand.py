@@ -1,0 +1,1 @@
+def parser(use_cython=None): raise NotImplementedError

@@ -1,0 +1,200 @@
+"""What the builders of Everleaf, OnGame, Absolute and KingsClub share: street by street
+betting with each player's stack followed (an action that empties it is all-in, printed so
+or not), bets nobody called given back where the site prints no return, completions told
+from raises, and the cards shown put back in the deals.
+
+Each site's builder reads its own lines (``grammars/<site>.lark``) and calls these steps;
+none of these sites prints an uncalled bet's return, so the excess of a street's biggest
+bet over the next one goes back at the end of the street's betting (``uncalled``), out of
+what its owner collects.
+
+>>> base = SiteHand({}, chips)
+>>> base.seats_read([Seat(1, "Ann", 100), Seat(2, "Bob", 30)])
+>>> base.start_street(Street.THIRD)
+>>> base.wager("Ann", "bring_in", 5), base.wager("Bob", "raise_to", 30)
+(BringIn(player='Ann', amount=5, all_in=False), Complete(player='Bob', to=30, all_in=True))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import ClassVar
+
+from stud_hh.dialects.shown_deals import put_shown_deals
+from stud_hh.dialects.stud_hand import StudHand
+from stud_hh.dialects.uncalled import street_return, take_from_wins
+from stud_hh.dialects.wagers import StreetBets
+from stud_hh.events import (
+    Bet,
+    BringIn,
+    Call,
+    Collect,
+    Complete,
+    Event,
+    Raise,
+    Seat,
+    ShowdownStart,
+    Street,
+    Summary,
+)
+from stud_hh.dialects.money import chips
+
+Fields = dict[str, str | None]
+
+
+class SiteHand:
+    """One hand's events so far, its betting and its stacks (a ``HandBuilder`` base)."""
+
+    readers: ClassVar[dict[str, Callable[..., None]]]
+    #: whether what a winner collects includes his bet nobody called (PartyPoker's way)
+    wins_include_returns: ClassVar[bool] = False
+
+    def __init__(self, fields: Fields, money: Callable[[str], int]) -> None:
+        self.fields = fields
+        self.money = money
+        self.hand = StudHand()
+        self.bets = StreetBets()
+        self.seats: list[Seat] = []
+        self.stacks: dict[str, int] = {}
+        self.banners: list[int] = []  # where each street's StreetStart is in the events
+        self.returned: dict[str, int] = {}  # bets nobody called, by player
+        self.brought_in = 0  # this street's bring-in
+        self.betting = True
+        self.showdown = False
+
+    # --- seats and stacks -----------------------------------------------------------------------
+
+    def seats_read(self, seats: list[Seat]) -> None:
+        self.seats = seats
+        self.stacks = {seat.player: seat.stack for seat in seats}
+
+    def pay(self, name: str, amount: int) -> bool:
+        """``name`` puts ``amount`` in; whether that was all he had left."""
+        left = self.stacks.get(name)
+        if left is None:
+            return False
+        self.stacks[name] = left - amount
+        return left - amount <= 0 < amount
+
+    # --- streets ---------------------------------------------------------------------------------
+
+    def start_street(self, street: Street) -> None:
+        self.close_street()
+        self.banners.append(len(self.hand.events))
+        self.hand.start_street(street)
+        self.bets.new_street()
+        self.brought_in = 0
+        if street is Street.SEVENTH:
+            self.hand.deal_river(None)
+
+    def close_street(self) -> None:
+        """A street's betting is over: a bet nobody called goes back."""
+        put = self.bets.put
+        back = street_return(put)[0] if put else None
+        if back is not None:
+            self.hand.add(back)
+            self.returned[back.player] = self.returned.get(back.player, 0) + back.amount
+            self.stacks[back.player] = self.stacks.get(back.player, 0) + back.amount
+        self.bets.new_street()
+
+    def end_betting(self) -> None:
+        """The showdown or the summary: the last street's betting is over."""
+        if self.betting:
+            self.close_street()
+            self.betting = False
+
+    def start_showdown(self) -> None:
+        self.end_betting()
+        if not self.showdown:
+            self.showdown = True
+            self.hand.add(ShowdownStart())
+
+    # --- betting ---------------------------------------------------------------------------------
+
+    def wager(self, name: str, verb: str, amount: int) -> Event:
+        """A betting line: ``verb`` says what ``amount`` is.
+
+        ``bring_in``, ``bet``, ``call`` (chips added), ``call_to`` (the street total),
+        ``raise_to`` (the street total), ``raise_added`` (chips added), ``complete_to``.
+        A bet or a raise over the bring-in alone is the completion; a bet where a bet
+        stands is a raise to its amount.
+        """
+        bets = self.bets
+        before = bets.put.get(name, 0)
+        if verb == "raise_added":
+            verb, amount = "raise_to", before + amount
+        if verb == "bet" and bets.level:
+            verb = "raise_to"
+        event: Event
+        if verb == "call_to":
+            event = Call(name, amount - before)
+        elif verb == "call":
+            event = Call(name, amount)
+        elif verb == "bet":
+            event = Bet(name, amount)
+        elif verb == "bring_in":
+            event = BringIn(name, amount)
+            self.brought_in = amount
+        elif verb == "complete_to" or (self.brought_in and bets.level == self.brought_in):
+            event = Complete(name, amount)
+        else:
+            event = bets.raise_to(name, amount)
+        if type(event) is not Raise:
+            bets.add(event)
+        paid = bets.put.get(name, 0) - before
+        if self.pay(name, paid):
+            event = all_in(event)
+        return event
+
+    # --- the end ---------------------------------------------------------------------------------
+
+    def events(self) -> list[Event]:
+        """The events, hidden cards filled from the shown hands, returns out of the wins."""
+        hand = self.hand
+        hand.finish()
+        events = hand.events
+        if hand.revealed:
+            put_shown_deals(events, hand.revealed, self.banners,
+                            hand.third_slots.keys() | hand.folded)
+        if self.wins_include_returns:
+            take_from_wins(events, self.returned)
+        return events
+
+    def put_in(self) -> int:
+        """What every line put in the pot, bets given back taken off."""
+        total = 0
+        street: dict[str, int] = {}
+        for event in self.hand.events:
+            kind = type(event)
+            if kind is Summary or kind is Collect:
+                continue
+            if kind.__name__ == "StreetStart":
+                total += sum(street.values())
+                street = {}
+            elif kind.__name__ == "Ante":
+                total += event.amount  # type: ignore[attr-defined]
+            elif kind is Call or kind is Bet or kind is BringIn:
+                street[event.player] = street.get(event.player, 0) + event.amount  # type: ignore[attr-defined]
+            elif kind is Raise or kind is Complete:
+                street[event.player] = event.to  # type: ignore[attr-defined]
+            elif kind.__name__ == "UncalledReturn":
+                total -= event.amount  # type: ignore[attr-defined]
+        return total + sum(street.values())
+
+
+def all_in(event: Event) -> Event:
+    """``event`` with ``all_in`` set (the stack says so where the line does not)."""
+    if type(event) is Raise:
+        return Raise(event.player, event.by, event.to, True)
+    if type(event) is Complete:
+        return Complete(event.player, event.to, True)
+    if type(event) is Bet:
+        return Bet(event.player, event.amount, True)
+    if type(event) is Call:
+        return Call(event.player, event.amount, True)
+    if type(event) is BringIn:
+        return BringIn(event.player, event.amount, True)
+    return event
+
+
+__all__ = ["Fields", "SiteHand", "all_in", "chips"]
