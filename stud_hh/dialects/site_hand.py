@@ -21,7 +21,8 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from stud_hh.dialects.shown_deals import put_shown_deals
-from stud_hh.dialects.stud_hand import StudHand
+from stud_hh.dialects.shown_cards import arrange_shown
+from stud_hh.dialects.stud_hand import UP_THIRD, DealError, StudHand
 from stud_hh.dialects.uncalled import street_return, take_from_wins
 from stud_hh.dialects.wagers import StreetBets
 from stud_hh.events import (
@@ -30,9 +31,11 @@ from stud_hh.events import (
     Call,
     Collect,
     Complete,
+    Deal,
     Event,
     Raise,
     Seat,
+    Show,
     ShowdownStart,
     Street,
     Summary,
@@ -61,6 +64,8 @@ class SiteHand:
         self.brought_in = 0  # this street's bring-in
         self.betting = True
         self.showdown = False
+        #: each player's cards so far, as dealt (None where hidden)
+        self.dealt: dict[str, list[int | None]] = {}
 
     # --- seats and stacks -----------------------------------------------------------------------
 
@@ -85,7 +90,11 @@ class SiteHand:
         self.bets.new_street()
         self.brought_in = 0
         if street is Street.SEVENTH:
-            self.hand.deal_river(None)
+            hand = self.hand
+            hand.deal_river(None)
+            for player in hand.sixth_street:
+                if player not in hand.folded:
+                    self.dealt.setdefault(player, []).append(None)
 
     def close_street(self) -> None:
         """A street's betting is over: a bet nobody called goes back."""
@@ -108,6 +117,44 @@ class SiteHand:
         if not self.showdown:
             self.showdown = True
             self.hand.add(ShowdownStart())
+
+    # --- cards --------------------------------------------------------------------------------------
+
+    def deal(self, name: str, dealt: tuple[int | None, ...]) -> None:
+        """The card(s) ``name`` gets on the current street, ``None`` where hidden: 3rd
+        street's three (or the door card alone), one a street after; a hidden river card
+        is the one the river's banner gave him already."""
+        street = self.hand.street
+        known = self.dealt.setdefault(name, [])
+        if street is Street.THIRD:
+            if len(dealt) == 1:
+                dealt = (None, None, dealt[0])
+            if len(dealt) != 3:
+                raise DealError(f"{len(dealt)} cards dealt on 3rd street")
+            self.hand.deal_third([Deal(street, name, dealt, UP_THIRD)])
+            known[:] = dealt
+            return
+        if len(dealt) != 1:
+            raise DealError(f"{len(dealt)} new cards on one street")
+        card = dealt[0]
+        if street is Street.SEVENTH:
+            if card is None:
+                return
+            self.hand.deal(name, (card,))
+            if len(known) == 7 and known[6] is None:
+                known[6] = card
+                return
+        elif card is None:
+            raise DealError(f"a hidden upcard on {street.name.lower()} street")
+        else:
+            self.hand.deal(name, (card,))
+        known.append(card)
+
+    def show(self, name: str, shown: tuple[int, ...], description: str | None) -> None:
+        """``name`` shows his hand: its cards put in the order they were dealt."""
+        shown = arrange_shown(self.dealt.get(name, []), shown)
+        self.hand.reveal(name, shown)
+        self.hand.add(Show(name, shown, description))
 
     # --- betting ---------------------------------------------------------------------------------
 

@@ -41,7 +41,6 @@ from stud_hh.dialects import clock
 from stud_hh.dialects.line_parser import GrammarParser, LineError, SiteLines, read_lines
 from stud_hh.dialects.money import MEMO_SIZE, cents, chips
 from stud_hh.dialects.site_hand import Fields, SiteHand
-from stud_hh.dialects.shown_cards import arrange_shown
 from stud_hh.events import (
     Ante,
     Check,
@@ -54,7 +53,6 @@ from stud_hh.events import (
     Limit,
     NoShow,
     Seat,
-    Show,
     Source,
     Street,
     Summary,
@@ -118,8 +116,6 @@ class EverleafHand(SiteHand):
         small = fields["small"] or ""
         self.currency = _CURRENCIES.get(small[:1])
         super().__init__(fields, cents if self.currency else chips)
-        self.dealt: dict[str, list[int | None]] = {}
-        self.shown: list[tuple[str, tuple[int, ...], str | None]] = []
 
     def money_of(self, text: str) -> int:
         return self.money(_amount(text))
@@ -148,16 +144,7 @@ class EverleafHand(SiteHand):
         for offset, line in enumerate(text.split("\n")):
             try:
                 name, _, shown = line[len("Dealt to ") : -1].partition(" [")
-                dealt = cards(shown)
-                self.hand.deal(name, dealt)
-                known = self.dealt.setdefault(name, [])
-                street = self.hand.street
-                if len(dealt) == 1 and street is Street.THIRD:
-                    known += [None, None]
-                if street is Street.SEVENTH and len(known) == 7 and known[6] is None:
-                    known[6] = dealt[0]  # the hero's river card, in place of his hidden one
-                else:
-                    known += dealt
+                self.deal(name, cards(shown))
             except ValueError as exc:
                 raise LineError(str(exc), offset) from None
 
@@ -181,9 +168,7 @@ class EverleafHand(SiteHand):
         for line in text.split("\n"):
             name, _, rest = line.partition(" shows [")
             held, _, description = rest.partition("]")
-            shown = arrange_shown(self.dealt.get(name, []), cards(held))
-            self.hand.reveal(name, shown)
-            self.hand.add(Show(name, shown, description.strip() or None))
+            self.show(name, cards(held), description.strip() or None)
 
     def no_show(self, text: str) -> None:
         self.start_showdown()
@@ -223,10 +208,6 @@ def _street(name: str) -> Callable[[EverleafHand, str], None]:
 
     def reader(builder: EverleafHand, text: str) -> None:
         builder.start_street(street)
-        if street is Street.SEVENTH:
-            for player in builder.hand.sixth_street:
-                if player not in builder.hand.folded:
-                    builder.dealt.get(player, []).append(None)
     return reader
 
 
