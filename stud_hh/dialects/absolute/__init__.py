@@ -28,7 +28,7 @@ class Absolute(TextDialect):
 
     name = "absolute"
     site = "Absolute Poker / UB"
-    rules = "pokerstars"  # nothing in the Absolute file differs from the PokerStars rules
+    rules = "absolute"  # bring-in equal to the ante: see stud_hh/rules.py
     hand_start = HAND_START
 
     def __init__(self, use_cython: bool | None = None) -> None:

@@ -26,7 +26,7 @@ class KingsClub(TextDialect):
 
     name = "kingsclub"
     site = "KingsClub"
-    rules = "pokerstars"  # see stud_hh/rules.py: no preset fits the files better
+    rules = "kingsclub"  # bring-in equal to the ante: see stud_hh/rules.py
     hand_start = HAND_START
 
     def __init__(self, use_cython: bool | None = None) -> None:
