@@ -117,7 +117,8 @@ class OnGameHand(SiteHand):
         self.currency = currency_of(None, fields["small"])
         super().__init__(fields, cents if self.currency else chips)
         self.collects: list[Collect] = []
-        self.pots: list[int] = []
+        self.pots: list[int] = []  # each pot before the rake
+        self.shared: list[int] = []  # each pot as its winners shared it, after the rake
         self.rake = 0
 
     def seat_lines(self, text: str) -> None:
@@ -173,7 +174,9 @@ class OnGameHand(SiteHand):
                 raise LineError(f"unreadable pot line {line!r}", offset)
             name = "main pot" if pot == "Main pot" else pot.lower().replace("side pot ",
                                                                            "side pot-")
-            self.collects += [Collect(who, self.money(won), name) for who, won in found]
+            collects = [Collect(who, self.money(won), name) for who, won in found]
+            self.collects += collects
+            self.shared.append(sum(c.amount for c in collects))
 
     def rake_line(self, text: str) -> None:
         self.rake = self.money(text[len("Rake taken: ") :])
@@ -198,7 +201,8 @@ class OnGameHand(SiteHand):
             self.wins_include_returns = True  # type: ignore[misc]
             total -= returned
         hand.events += self.collects
-        main, side = (self.pots[0], tuple(self.pots[1:])) if len(self.pots) > 1 else (None, ())
+        shared = self.shared
+        main, side = (shared[0], tuple(shared[1:])) if len(shared) > 1 else (None, ())
         hand.add(Summary(total, self.rake, main, side))
         events = self.events()
         return Hand(header=self.header(), seats=tuple(self.seats), events=tuple(events),
