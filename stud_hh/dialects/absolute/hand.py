@@ -28,6 +28,7 @@ from stud_hh.cards import DECK, str_card
 from stud_hh.dialects import clock
 from stud_hh.dialects.line_parser import GrammarParser, LineError, SiteLines, read_lines
 from stud_hh.dialects.money import MEMO_SIZE, cents, chips, currency_of
+from stud_hh.dialects.shown_cards import arrange_shown
 from stud_hh.dialects.site_hand import Fields, SiteHand
 from stud_hh.events import (
     Ante,
@@ -174,8 +175,10 @@ class AbsoluteHand(SiteHand):
             name, _, rest = line.partition(" - ")
             verb, _, rest = rest.partition(" [")
             held, _, description = rest.partition("]")
-            if verb == "Mucks":
-                self.hand.add(Muck(name, known_cards(held)))
+            if verb == "Mucks":  # face up: the cards are known, as a shown hand's are
+                mucked = arrange_shown(self.dealt.get(name, []), known_cards(held))
+                self.hand.reveal(name, mucked)
+                self.hand.add(Muck(name, mucked))
             else:
                 self.show(name, known_cards(held), description.strip()[1:-1] or None)
 
