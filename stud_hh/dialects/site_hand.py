@@ -18,6 +18,7 @@ what its owner collects.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import ClassVar
 
 from stud_hh.dialects.shown_deals import put_shown_deals
@@ -26,6 +27,7 @@ from stud_hh.dialects.stud_hand import UP_THIRD, DealError, StudHand
 from stud_hh.dialects.uncalled import street_return, take_from_wins
 from stud_hh.dialects.wagers import StreetBets
 from stud_hh.events import (
+    Ante,
     Bet,
     BringIn,
     Call,
@@ -40,7 +42,7 @@ from stud_hh.events import (
     Street,
     Summary,
 )
-from stud_hh.dialects.money import chips
+from stud_hh.dialects.money import MEMO_SIZE, chips
 
 Fields = dict[str, str | None]
 
@@ -61,6 +63,7 @@ class SiteHand:
         self.stacks: dict[str, int] = {}
         self.banners: list[int] = []  # where each street's StreetStart is in the events
         self.returned: dict[str, int] = {}  # bets nobody called, by player
+        self.pot = 0  # what the antes and the streets closed so far put in
         self.brought_in = 0  # this street's bring-in
         self.betting = True
         self.showdown = False
@@ -99,8 +102,10 @@ class SiteHand:
     def close_street(self) -> None:
         """A street's betting is over: a bet nobody called goes back."""
         put = self.bets.put
-        back = street_return(put)[0] if put else None
+        back, total = street_return(put) if put else (None, 0)
+        self.pot += total
         if back is not None:
+            self.pot -= back.amount
             self.hand.add(back)
             self.returned[back.player] = self.returned.get(back.player, 0) + back.amount
             self.stacks[back.player] = self.stacks.get(back.player, 0) + back.amount
@@ -147,7 +152,7 @@ class SiteHand:
         elif card is None:
             raise DealError(f"a hidden upcard on {street.name.lower()} street")
         else:
-            self.hand.deal(name, (card,))
+            self.hand.deal_up([_upcard(street, name, card)])
         known.append(card)
 
     def show(self, name: str, shown: tuple[int, ...], description: str | None) -> None:
@@ -208,25 +213,22 @@ class SiteHand:
         return events
 
     def put_in(self) -> int:
-        """What every line put in the pot, bets given back taken off."""
-        total = 0
-        street: dict[str, int] = {}
-        for event in self.hand.events:
-            kind = type(event)
-            if kind is Summary or kind is Collect:
-                continue
-            if kind.__name__ == "StreetStart":
-                total += sum(street.values())
-                street = {}
-            elif kind.__name__ == "Ante":
-                total += event.amount  # type: ignore[attr-defined]
-            elif kind is Call or kind is Bet or kind is BringIn:
-                street[event.player] = street.get(event.player, 0) + event.amount  # type: ignore[attr-defined]
-            elif kind is Raise or kind is Complete:
-                street[event.player] = event.to  # type: ignore[attr-defined]
-            elif kind.__name__ == "UncalledReturn":
-                total -= event.amount  # type: ignore[attr-defined]
-        return total + sum(street.values())
+        """What every line put in the pot, bets given back taken off (once the betting
+        is over)."""
+        return self.pot
+
+    def antes(self, antes: list[Ante]) -> None:
+        self.hand.antes(antes)
+        self.pot += sum([ante.amount for ante in antes])
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def _upcard(street: Street, name: str, card: int) -> Deal:
+    """A 4th to 6th-street upcard (a session deals the same few thousand again and again)."""
+    return Deal(street, name, (card,), _UP)
+
+
+_UP = (True,)
 
 
 def all_in(event: Event) -> Event:

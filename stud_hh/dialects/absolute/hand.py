@@ -61,6 +61,7 @@ _VERBS = {"Bring-In": "bring_in", "Bets": "bet", "Calls": "call", "All-In": "all
 _SEAT = re.compile(r"Seat (?P<seat>\d+) - (?P<name>.+) \((?P<stack>[^()]+) in chips\)")
 
 
+@lru_cache(maxsize=MEMO_SIZE)
 def cards(text: str) -> tuple[int | None, ...]:
     """``H H Js 10d`` -> card ints, ``None`` for each ``H``."""
     try:
@@ -121,8 +122,8 @@ class AbsoluteHand(SiteHand):
             raise ValueError(f"unreadable seat {line!r}")
         return Seat(int(match["seat"]), match["name"], self.amount(match["stack"]))
 
-    def antes(self, text: str) -> None:
-        self.hand.antes(read_lines(self.ante, text))
+    def antes(self, text: str) -> None:  # type: ignore[override]
+        super().antes(read_lines(self.ante, text))
 
     def ante(self, line: str) -> Ante:
         name, _, amount = line.rpartition(" - Ante ")

@@ -71,6 +71,7 @@ _ACTION = re.compile(r"(?P<name>.+?)(?: posts (?P<bring_in>bring-in) (?P<bring>\
 _SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.+) \( +(?P<stack>.+) \)")
 
 
+@lru_cache(maxsize=MEMO_SIZE)
 def cards(text: str) -> tuple[int, ...]:
     """``[ 5d, Qs, 7s ]`` -> card ints."""
     try:
@@ -132,8 +133,8 @@ class EverleafHand(SiteHand):
             self.currency = _CURRENCIES.get(code)
         return Seat(int(match["seat"]), match["name"], self.money_of(match["stack"]))
 
-    def antes(self, text: str) -> None:
-        self.hand.antes(read_lines(self.ante, text))
+    def antes(self, text: str) -> None:  # type: ignore[override]
+        super().antes(read_lines(self.ante, text))
 
     def ante(self, line: str) -> Ante:
         name, _, amount = line.partition(": posts ante [")

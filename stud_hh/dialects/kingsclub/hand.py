@@ -67,6 +67,7 @@ _ACTION = re.compile(r"(?P<name>.+?) (?:brings in for (?P<bring>\S+)|bets (?P<be
 _SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[^()]+)\)")
 
 
+@lru_cache(maxsize=MEMO_SIZE)
 def cards(text: str) -> tuple[int | None, ...]:
     """``X X 2s`` -> card ints, ``None`` for each ``X``."""
     try:
@@ -128,8 +129,8 @@ class KingsClubHand(SiteHand):
             raise ValueError(f"unreadable seat {line!r}")
         return Seat(int(match["seat"]), match["name"], self.money(match["stack"]))
 
-    def antes(self, text: str) -> None:
-        self.hand.antes(read_lines(self.ante, text))
+    def antes(self, text: str) -> None:  # type: ignore[override]
+        super().antes(read_lines(self.ante, text))
 
     def ante(self, line: str) -> Ante:
         name, _, amount = line.removesuffix(_ALL_IN).rpartition(": posts ante ")

@@ -63,6 +63,7 @@ _RESULT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.+) \([^()]+\), net: [+-]?\S
 _WINNER = re.compile(r"(?P<name>.+?) \((?P<amount>[^()]+)\)(?:, |$)")
 
 
+@lru_cache(maxsize=MEMO_SIZE)
 def cards(text: str) -> tuple[int | None, ...]:
     """``Jh, 9d, Ac`` -> card ints, ``None`` for each ``-``."""
     try:
@@ -80,6 +81,7 @@ def other_game(fields: Fields) -> str | None:
     return None
 
 
+@lru_cache(maxsize=256)
 def started_at(date: str, zone: str, year: str) -> datetime:
     """``Sep 13 22:31:30``, ``GMT+0100`` (or ``CET``), ``2010`` -> an aware datetime."""
     month, day, clock_time = date.split(" ")
@@ -130,8 +132,8 @@ class OnGameHand(SiteHand):
             raise ValueError(f"unreadable seat {line!r}")
         return Seat(int(match["seat"]), match["name"], self.money(match["stack"]))
 
-    def antes(self, text: str) -> None:
-        self.hand.antes(read_lines(self.ante, text))
+    def antes(self, text: str) -> None:  # type: ignore[override]
+        super().antes(read_lines(self.ante, text))
 
     def ante(self, line: str) -> Ante:
         name, _, amount = line.rpartition(" posts ante ")
