@@ -13,6 +13,8 @@ from pathlib import Path
 
 import lark
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from stud_hh.cli import main
 from stud_hh.dialects import detect
@@ -34,10 +36,11 @@ from stud_hh.events import (
     Summary,
     UncalledReturn,
 )
-from stud_hh.parse import parse_file
+from stud_hh.parse import parse_bytes, parse_file
 from stud_hh.rules import preset
 from stud_hh.validate import default_rules, validate
-from tests.test_sites_ftp_bovada_winning import check_hand, comparable  # noqa: F401
+from tests.test_sites_damage import _edit, check, damage
+from tests.test_sites_ftp_bovada_winning import check_hand, comparable
 
 HANDS = Path(__file__).parent / "hands"
 SITES = ("everleaf", "ongame", "absolute", "kingsclub")
@@ -266,3 +269,48 @@ def test_real_hands_import_and_show_in_the_stats(
         con.close()
     assert stored is not None and stored[0] == sum(n for _, n, _ in CORPUS_DIRS.values())
     assert quarantined is not None and quarantined[0] == 0
+
+
+# --- damaged hands ----------------------------------------------------------------------------
+
+
+def _texts() -> list[bytes]:
+    from stud_hh.reader import read_hands
+
+    corpus = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "real"
+    paths = [p for site in SITES for p in _files(site)]
+    if corpus.is_dir():
+        paths += [p for folder, _, _ in CORPUS_DIRS.values()
+                  for p in sorted((corpus / folder).glob("*"))]
+    return [raw.text.encode("utf-8") for path in paths for raw in read_hands(path)]
+
+
+DAMAGE_TEXTS = _texts()
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**6), st.lists(_edit, min_size=1, max_size=4))
+def test_damaged_hands_give_hands_or_parse_errors(
+    index: int, edits: list[tuple[str, int, object]]
+) -> None:
+    check(damage(DAMAGE_TEXTS[index % len(DAMAGE_TEXTS)], edits))
+
+
+@pytest.mark.slow
+@settings(max_examples=4000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**6), st.lists(_edit, min_size=1, max_size=6))
+def test_damaged_hands_exhaustive(index: int, edits: list[tuple[str, int, object]]) -> None:
+    check(damage(DAMAGE_TEXTS[index % len(DAMAGE_TEXTS)], edits))
+
+
+@pytest.mark.parametrize("site, cut_at", [
+    ("everleaf", b"** Dealing 5th Street **"), ("ongame", b"Dealing 5th street"),
+    ("absolute", b"*** 5TH STREET ***"), ("kingsclub", b"*** 4TH STREET ***"),
+])
+def test_a_truncated_hand_is_incomplete(site: str, cut_at: bytes) -> None:
+    text = _files(site)[0].read_bytes()
+    results = list(parse_bytes(text[: text.index(cut_at)], "cut.txt"))
+    assert len(results) == 1 and isinstance(results[0], ParseError)
+    hand_id = "R5-900000001-1" if site == "ongame" else "900000001"
+    assert results[0].incomplete and results[0].hand_id == hand_id, results[0]
+    assert results[0].path == "cut.txt" and results[0].line > 1

@@ -70,6 +70,13 @@ def cards(text: str) -> tuple[int | None, ...]:
         raise ValueError(f"not a card: {exc.args[0]!r}") from None
 
 
+@lru_cache(maxsize=MEMO_SIZE)
+def _pocket(line: str) -> tuple[str, tuple[int | None, ...]]:
+    """``PLAYER1 - Pocket [H H Js 10d]`` -> (``PLAYER1``, the cards)."""
+    name, _, held = line[:-1].rpartition(" - Pocket [")
+    return name, cards(held)
+
+
 def known_cards(text: str) -> tuple[int, ...]:
     shown = cards(text)
     if None in shown:
@@ -111,7 +118,7 @@ class AbsoluteHand(SiteHand):
         super().__init__(fields, cents if self.currency else chips)
 
     def amount(self, text: str) -> int:
-        return self.money(text.replace(" ", ""))
+        return self.money(text.replace(" ", "") if " " in text else text)
 
     def seat_lines(self, text: str) -> None:
         self.seats_read(read_lines(self.seat, text))
@@ -132,18 +139,22 @@ class AbsoluteHand(SiteHand):
 
     def pockets(self, text: str) -> None:
         """Each player's cards so far: the ones past those dealt already are new."""
+        third = self.hand.street is Street.THIRD
+        river = self.hand.street is Street.SEVENTH
         for offset, line in enumerate(text.split("\n")):
             try:
-                name, _, held = line[:-1].rpartition(" - Pocket [")
-                seen = cards(held)
-                known = self.dealt.get(name, [])
+                name, seen = _pocket(line)
+                known = self.dealt.get(name)
+                if known is None:
+                    if third:
+                        self.deal(name, seen)
+                    continue
                 dealt = len(known)
-                if self.hand.street is Street.SEVENTH and dealt == 7 and known[6] is None:
+                if river and dealt == 7 and known[6] is None:
                     dealt = 6  # the hidden river card the banner gave him
-                for card in seen[dealt:] if self.hand.street is not Street.THIRD else ():
-                    self.deal(name, (card,))
-                if self.hand.street is Street.THIRD and not known:
-                    self.deal(name, seen)
+                if not third and len(seen) > dealt:
+                    for card in seen[dealt:]:
+                        self.deal(name, (card,))
             except ValueError as exc:
                 raise LineError(str(exc), offset) from None
 
