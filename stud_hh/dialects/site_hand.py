@@ -21,8 +21,9 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import ClassVar
 
-from stud_hh.dialects.shown_deals import put_shown_deals
+from stud_hh.dialects.money import MEMO_SIZE, chips
 from stud_hh.dialects.shown_cards import arrange_shown
+from stud_hh.dialects.shown_deals import put_shown_deals
 from stud_hh.dialects.stud_hand import UP_THIRD, DealError, StudHand
 from stud_hh.dialects.uncalled import street_return, take_from_wins
 from stud_hh.dialects.wagers import StreetBets
@@ -31,7 +32,6 @@ from stud_hh.events import (
     Bet,
     BringIn,
     Call,
-    Collect,
     Complete,
     Deal,
     Event,
@@ -40,9 +40,7 @@ from stud_hh.events import (
     Show,
     ShowdownStart,
     Street,
-    Summary,
 )
-from stud_hh.dialects.money import MEMO_SIZE, chips
 
 Fields = dict[str, str | None]
 
@@ -123,7 +121,7 @@ class SiteHand:
             self.showdown = True
             self.hand.add(ShowdownStart())
 
-    # --- cards --------------------------------------------------------------------------------------
+    # --- cards ---------------------------------------------------------------------------------
 
     def deal(self, name: str, dealt: tuple[int | None, ...]) -> None:
         """The card(s) ``name`` gets on the current street, ``None`` where hidden: 3rd

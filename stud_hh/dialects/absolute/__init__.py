@@ -3,7 +3,7 @@ razz (``grammars/absolute.lark``).
 
 Hands of other games (hold'em, Omaha) come back as ``OtherGame``.
 
->>> Absolute().recognise("Stage #1300000000: Seven Card Hi/Lo  Normal $0.02/$0.04 - 2009-03-18 19:10:00 (ET)")
+>>> Absolute().recognise("Stage #1300000000: Seven Card Hi/Lo  Normal $0.02/$0.04 - 2009-03-18")
 True
 """
 

@@ -111,7 +111,7 @@ def _action(line: str) -> tuple[str, str, str]:
 class AbsoluteHand(SiteHand):
     """One hand's line tokens -> its seats and events (``HandBuilder``)."""
 
-    readers: ClassVar[dict[str, Callable[[AbsoluteHand, str], None]]]  # type: ignore[misc]
+    readers: ClassVar[dict[str, Callable[[AbsoluteHand, str], None]]]
 
     def __init__(self, fields: Fields) -> None:
         self.currency = currency_of(None, (fields["small"] or "").strip())

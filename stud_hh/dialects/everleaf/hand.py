@@ -66,7 +66,8 @@ _STREETS = {"THIRD": Street.THIRD, "FOURTH": Street.FOURTH, "FIFTH": Street.FIFT
 _CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP", "USD": "USD", "EURO": "EUR", "EUR": "EUR",
                "GBP": "GBP"}
 _ACTION = re.compile(r"(?P<name>.+?)(?: posts (?P<bring_in>bring-in) (?P<bring>\S+)\."
-                     r"| completes to (?P<complete>\S+)\.|: (?P<bet>bets) \[(?P<bet_amount>[^\]]+)\]"
+                     r"| completes to (?P<complete>\S+)\."
+                     r"|: (?P<bet>bets) \[(?P<bet_amount>[^\]]+)\]"
                      r"| (?P<verb>raises|calls) \[(?P<amount>[^\]]+)\]| (?P<quiet>checks|folds))")
 _SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.+) \( +(?P<stack>.+) \)")
 
@@ -111,7 +112,7 @@ def _action(line: str) -> tuple[str, str, str]:
 class EverleafHand(SiteHand):
     """One hand's line tokens -> its seats and events (``HandBuilder``)."""
 
-    readers: ClassVar[dict[str, Callable[[EverleafHand, str], None]]]  # type: ignore[misc]
+    readers: ClassVar[dict[str, Callable[[EverleafHand, str], None]]]
 
     def __init__(self, fields: Fields) -> None:
         small = fields["small"] or ""

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from functools import lru_cache
 from typing import ClassVar
 
@@ -107,7 +107,7 @@ def _action(line: str) -> tuple[str, str, str, bool]:
 class KingsClubHand(SiteHand):
     """One hand's line tokens -> its seats and events (``HandBuilder``)."""
 
-    readers: ClassVar[dict[str, Callable[[KingsClubHand, str], None]]]  # type: ignore[misc]
+    readers: ClassVar[dict[str, Callable[[KingsClubHand, str], None]]]
 
     def __init__(self, fields: Fields) -> None:
         super().__init__(fields, cents)
@@ -211,7 +211,7 @@ class KingsClubHand(SiteHand):
         return Header(
             site=SITE, hand_id=f["hand_id"] or "", game=_GAMES[f["game"] or "Seven Card Stud"],
             small_bet=self.money(f["small"] or "0"), big_bet=self.money(f["big"] or "0"),
-            started_at=datetime.fromisoformat(f["date"] or "").replace(tzinfo=timezone.utc),
+            started_at=datetime.fromisoformat(f["date"] or "").replace(tzinfo=UTC),
             table=f["table"] or "", limit=Limit.FIXED, ante=self.hand.ante,
             bring_in=self.hand.bring_in, currency="USD")
 

@@ -53,7 +53,7 @@ _GAMES = {"SEVEN_CARD_STUD": Game.STUD, "SEVEN_CARD_STUD_HI_LO": Game.STUD8,
           "RAZZ": Game.RAZZ}
 _CARD: dict[str, int | None] = {str_card(c): c for c in DECK} | {"-": None}
 _MONTHS = {m: i for i, m in enumerate(
-    "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split(), start=1)}
+    ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"], start=1)}
 _ACTION = re.compile(r"(?P<name>.+?) (?:(?P<size>small|big) bring in (?P<bring>\S+)"
                      r"|(?P<verb>bets|calls) (?P<amount>\S+)|raises (?P<to>\S+) to \S+"
                      r"|(?P<quiet>checks|folds))(?P<all_in> and is all-in)?")
@@ -113,7 +113,7 @@ def _action(line: str) -> tuple[str, str, str, bool]:
 class OnGameHand(SiteHand):
     """One hand's line tokens -> its seats and events (``HandBuilder``)."""
 
-    readers: ClassVar[dict[str, Callable[[OnGameHand, str], None]]]  # type: ignore[misc]
+    readers: ClassVar[dict[str, Callable[[OnGameHand, str], None]]]
 
     def __init__(self, fields: Fields) -> None:
         self.currency = currency_of(None, fields["small"])
