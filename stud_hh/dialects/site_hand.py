@@ -21,6 +21,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import ClassVar
 
+from stud_hh.dialects.line_parser import FIELD_ERRORS, LineError
 from stud_hh.dialects.money import MEMO_SIZE, chips
 from stud_hh.dialects.shown_cards import arrange_shown
 from stud_hh.dialects.shown_deals import put_shown_deals
@@ -32,9 +33,11 @@ from stud_hh.events import (
     Bet,
     BringIn,
     Call,
+    Check,
     Complete,
     Deal,
     Event,
+    Fold,
     Raise,
     Seat,
     Show,
@@ -43,6 +46,9 @@ from stud_hh.events import (
 )
 
 Fields = dict[str, str | None]
+_THIRD, _SIXTH, _SEVENTH = Street.THIRD, Street.SIXTH, Street.SEVENTH
+_QUIET: dict[str, Callable[[str], Event]] = {"folds": Fold, "checks": Check, "Folds": Fold,
+                                             "Checks": Check}
 
 
 class SiteHand:
@@ -127,30 +133,35 @@ class SiteHand:
         """The card(s) ``name`` gets on the current street, ``None`` where hidden: 3rd
         street's three (or the door card alone), one a street after; a hidden river card
         is the one the river's banner gave him already."""
-        street = self.hand.street
-        known = self.dealt.setdefault(name, [])
-        if street is Street.THIRD:
+        hand = self.hand
+        street = hand.street
+        if street is _THIRD:
             if len(dealt) == 1:
                 dealt = (None, None, dealt[0])
             if len(dealt) != 3:
                 raise DealError(f"{len(dealt)} cards dealt on 3rd street")
-            self.hand.deal_third([Deal(street, name, dealt, UP_THIRD)])
-            known[:] = dealt
+            hand.deal_third([Deal(street, name, dealt, UP_THIRD)])
+            self.dealt[name] = list(dealt)
             return
         if len(dealt) != 1:
             raise DealError(f"{len(dealt)} new cards on one street")
         card = dealt[0]
-        if street is Street.SEVENTH:
+        known = self.dealt.get(name)
+        if known is None:
+            known = self.dealt[name] = []
+        if street is _SEVENTH:
             if card is None:
                 return
-            self.hand.deal(name, (card,))
+            hand.deal(name, (card,))
             if len(known) == 7 and known[6] is None:
                 known[6] = card
                 return
         elif card is None:
             raise DealError(f"a hidden upcard on {street.name.lower()} street")
         else:
-            self.hand.deal_up([_upcard(street, name, card)])
+            hand.events.append(_upcard(street, name, card))
+            if street is _SIXTH:
+                hand.sixth_street.append(name)
         known.append(card)
 
     def show(self, name: str, shown: tuple[int, ...], description: str | None) -> None:
@@ -165,36 +176,62 @@ class SiteHand:
         """A betting line: ``verb`` says what ``amount`` is.
 
         ``bring_in``, ``bet``, ``call`` (chips added), ``call_to`` (the street total),
-        ``raise_to`` (the street total), ``raise_added`` (chips added), ``complete_to``.
-        A bet or a raise over the bring-in alone is the completion; a bet where a bet
-        stands is a raise to its amount.
+        ``raise_to`` (the street total), ``raise_added`` (chips added), ``complete_to``,
+        ``all_in`` (chips added: a bet, a call or a raise by what it faces). A bet or a
+        raise over the bring-in alone is the completion; a bet where a bet stands is a
+        raise to its amount.
         """
         bets = self.bets
-        before = bets.put.get(name, 0)
-        if verb == "raise_added":
-            verb, amount = "raise_to", before + amount
-        if verb == "bet" and bets.level:
-            verb = "raise_to"
+        put = bets.put
+        before = put.get(name, 0)
+        level = bets.level
+        if verb == "all_in":
+            verb = "bet" if not level else "call" if before + amount <= level else "raise_added"
         event: Event
-        if verb == "call_to":
-            event = Call(name, amount - before)
-        elif verb == "call":
+        if verb == "call":
             event = Call(name, amount)
-        elif verb == "bet":
-            event = Bet(name, amount)
-        elif verb == "bring_in":
-            event = BringIn(name, amount)
-            self.brought_in = amount
-        elif verb == "complete_to" or (self.brought_in and bets.level == self.brought_in):
-            event = Complete(name, amount)
+            to = before + amount
+        elif verb == "call_to":
+            event = Call(name, amount - before)
+            to = amount
         else:
-            event = bets.raise_to(name, amount)
-        if type(event) is not Raise:
-            bets.add(event)
-        paid = bets.put.get(name, 0) - before
-        if self.pay(name, paid):
-            event = all_in(event)
+            to = before + amount if verb == "raise_added" else amount
+            if verb == "bet" and not level:
+                event = Bet(name, amount)
+            elif verb == "bring_in":
+                event = BringIn(name, amount)
+                self.brought_in = amount
+            elif verb == "complete_to" or (self.brought_in and level == self.brought_in):
+                event = Complete(name, to)
+            else:
+                event = Raise(name, to - level, to)
+            if to > level:
+                bets.level = to
+        put[name] = to
+        left = self.stacks.get(name)
+        if left is not None:
+            left -= to - before
+            self.stacks[name] = left
+            if left <= 0 < to - before:
+                event = all_in(event)
         return event
+
+    def read_actions(self, text: str,
+                     action: Callable[[str], tuple[str, str, str]]) -> None:
+        """A run of betting lines, each read by ``action`` into (player, what the amount
+        is, the amount as printed); ``folds`` and ``checks`` (any case) need no amount."""
+        events: list[Event] = []
+        append, money, wager = events.append, self.money, self.wager
+        lines = text.split("\n")
+        line = ""
+        try:
+            for line in lines:
+                name, verb, amount = action(line)
+                quiet = _QUIET.get(verb)
+                append(quiet(name) if quiet is not None else wager(name, verb, money(amount)))
+        except FIELD_ERRORS as exc:
+            raise LineError(str(exc) or type(exc).__name__, lines.index(line)) from None
+        self.hand.actions(events)
 
     # --- the end ---------------------------------------------------------------------------------
 

@@ -32,10 +32,7 @@ from stud_hh.dialects.shown_cards import arrange_shown
 from stud_hh.dialects.site_hand import Fields, SiteHand
 from stud_hh.events import (
     Ante,
-    Check,
     Collect,
-    Event,
-    Fold,
     Game,
     Hand,
     Header,
@@ -77,6 +74,17 @@ def _pocket(line: str) -> tuple[str, tuple[int | None, ...]]:
     return name, cards(held)
 
 
+@lru_cache(maxsize=MEMO_SIZE)
+def _cents(text: str) -> int:
+    """``$0.04``, ``€ 1.50`` (a space after the euro sign) -> cents."""
+    return cents(text.replace(" ", ""))
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def _chips(text: str) -> int:
+    return chips(text.replace(" ", ""))
+
+
 def known_cards(text: str) -> tuple[int, ...]:
     shown = cards(text)
     if None in shown:
@@ -115,10 +123,10 @@ class AbsoluteHand(SiteHand):
 
     def __init__(self, fields: Fields) -> None:
         self.currency = currency_of(None, (fields["small"] or "").strip())
-        super().__init__(fields, cents if self.currency else chips)
+        super().__init__(fields, _cents if self.currency else _chips)
 
     def amount(self, text: str) -> int:
-        return self.money(text.replace(" ", "") if " " in text else text)
+        return self.money(text)
 
     def seat_lines(self, text: str) -> None:
         self.seats_read(read_lines(self.seat, text))
@@ -159,25 +167,7 @@ class AbsoluteHand(SiteHand):
                 raise LineError(str(exc), offset) from None
 
     def actions(self, text: str) -> None:
-        events: list[Event] = []
-        for offset, line in enumerate(text.split("\n")):
-            try:
-                name, verb, amount = _action(line)
-                if verb == "Folds":
-                    events.append(Fold(name))
-                elif verb == "Checks":
-                    events.append(Check(name))
-                elif verb == "all_in":  # the chips added: a bet, a call or a raise
-                    added = self.amount(amount)
-                    owed = self.bets.owed(name)
-                    kind = ("bet" if not self.bets.level else "call" if added <= owed
-                            else "raise_added")
-                    events.append(self.wager(name, kind, added))
-                else:
-                    events.append(self.wager(name, verb, self.amount(amount)))
-            except ValueError as exc:
-                raise LineError(str(exc), offset) from None
-        self.hand.actions(events)
+        self.read_actions(text, _action)
 
     def showdown_banner(self, text: str) -> None:
         self.start_showdown()

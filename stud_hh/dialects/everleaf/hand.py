@@ -43,10 +43,7 @@ from stud_hh.dialects.money import MEMO_SIZE, cents, chips
 from stud_hh.dialects.site_hand import Fields, SiteHand
 from stud_hh.events import (
     Ante,
-    Check,
     Collect,
-    Event,
-    Fold,
     Game,
     Hand,
     Header,
@@ -151,19 +148,7 @@ class EverleafHand(SiteHand):
                 raise LineError(str(exc), offset) from None
 
     def actions(self, text: str) -> None:
-        events: list[Event] = []
-        for offset, line in enumerate(text.split("\n")):
-            try:
-                name, verb, amount = _action(line)
-                if verb == "folds":
-                    events.append(Fold(name))
-                elif verb == "checks":
-                    events.append(Check(name))
-                else:
-                    events.append(self.wager(name, verb, self.money(amount)))
-            except ValueError as exc:
-                raise LineError(str(exc), offset) from None
-        self.hand.actions(events)
+        self.read_actions(text, _action)
 
     def shows(self, text: str) -> None:
         self.start_showdown()

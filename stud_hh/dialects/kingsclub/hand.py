@@ -42,10 +42,7 @@ from stud_hh.dialects.money import MEMO_SIZE, cents
 from stud_hh.dialects.site_hand import Fields, SiteHand
 from stud_hh.events import (
     Ante,
-    Check,
     Collect,
-    Event,
-    Fold,
     Game,
     Hand,
     Header,
@@ -68,6 +65,13 @@ _SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[^()]+)\)")
 
 
 @lru_cache(maxsize=MEMO_SIZE)
+def _deal_line(line: str) -> tuple[str, tuple[int | None, ...]]:
+    """``Dealt to P: [cards]`` -> (P, the cards)."""
+    name, _, shown = line[len("Dealt to ") : -1].rpartition(": [")
+    return name, cards(shown)
+
+
+@lru_cache(maxsize=MEMO_SIZE)
 def cards(text: str) -> tuple[int | None, ...]:
     """``X X 2s`` -> card ints, ``None`` for each ``X``."""
     try:
@@ -86,22 +90,22 @@ def other_game(fields: Fields) -> str | None:
 
 
 @lru_cache(maxsize=MEMO_SIZE)
-def _action(line: str) -> tuple[str, str, str, bool]:
-    """A betting line -> (player, what the amount is, the amount as printed, all-in)."""
-    all_in = line.endswith(_ALL_IN)
+def _action(line: str) -> tuple[str, str, str]:
+    """A betting line -> (player, what the amount is, the amount as printed); an all-in is
+    what the stack says."""
     match = _ACTION.fullmatch(line.removesuffix(_ALL_IN))
     if match is None:
         raise ValueError(f"unreadable action {line!r}")
     name = match["name"]
     if match["quiet"]:
-        return name, match["quiet"], "", False
+        return name, match["quiet"], ""
     if match["bring"]:
-        return name, "bring_in", match["bring"], all_in
+        return name, "bring_in", match["bring"]
     if match["bet"]:
-        return name, "bet", match["bet"], all_in
+        return name, "bet", match["bet"]
     if match["to"]:
-        return name, "raise_to", match["to"], all_in
-    return name, "call_to", match["call"], all_in
+        return name, "raise_to", match["to"]
+    return name, "call_to", match["call"]
 
 
 class KingsClubHand(SiteHand):
@@ -141,26 +145,12 @@ class KingsClubHand(SiteHand):
         self.third_street()
         for offset, line in enumerate(text.split("\n")):
             try:
-                name, _, shown = line[len("Dealt to ") : -1].rpartition(": [")
-                self.deal(name, cards(shown))
+                self.deal(*_deal_line(line))
             except ValueError as exc:
                 raise LineError(str(exc), offset) from None
 
     def actions(self, text: str) -> None:
-        self.third_street()
-        events: list[Event] = []
-        for offset, line in enumerate(text.split("\n")):
-            try:
-                name, verb, amount, _ = _action(line)
-                if verb == "folds":
-                    events.append(Fold(name))
-                elif verb == "checks":
-                    events.append(Check(name))
-                else:
-                    events.append(self.wager(name, verb, self.money(amount)))
-            except ValueError as exc:
-                raise LineError(str(exc), offset) from None
-        self.hand.actions(events)
+        self.read_actions(text, _action)
 
     def shows(self, text: str) -> None:
         for offset, line in enumerate(text.split("\n")):

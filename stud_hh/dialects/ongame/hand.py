@@ -34,10 +34,7 @@ from stud_hh.dialects.money import MEMO_SIZE, cents, chips, currency_of
 from stud_hh.dialects.site_hand import Fields, SiteHand
 from stud_hh.events import (
     Ante,
-    Check,
     Collect,
-    Event,
-    Fold,
     Game,
     Hand,
     Header,
@@ -61,6 +58,13 @@ _SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[^()]+)\)")
 _RESULT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.+) \([^()]+\), net: [+-]?\S+?"
                      r"(?:, \[(?P<cards>[^\]]+)\](?: \((?P<description>[^\n]*)\))?)?")
 _WINNER = re.compile(r"(?P<name>.+?) \((?P<amount>[^()]+)\)(?:, |$)")
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def _deal_line(line: str) -> tuple[str, tuple[int | None, ...]]:
+    """``Dealing to P: [cards]`` -> (P, the cards)."""
+    name, _, shown = line[len("Dealing to ") : -1].rpartition(": [")
+    return name, cards(shown)
 
 
 @lru_cache(maxsize=MEMO_SIZE)
@@ -95,19 +99,20 @@ def started_at(date: str, zone: str, year: str) -> datetime:
 
 
 @lru_cache(maxsize=MEMO_SIZE)
-def _action(line: str) -> tuple[str, str, str, bool]:
-    """A betting line -> (player, what the amount is, the amount as printed, all-in)."""
+def _action(line: str) -> tuple[str, str, str]:
+    """A betting line -> (player, what the amount is, the amount as printed); an all-in is
+    what the stack says."""
     match = _ACTION.fullmatch(line)
     if match is None:
         raise ValueError(f"unreadable action {line!r}")
-    name, all_in = match["name"], match["all_in"] is not None
+    name = match["name"]
     if match["quiet"]:
-        return name, match["quiet"], "", False
+        return name, match["quiet"], ""
     if match["size"]:
-        return name, "bring_in" if match["size"] == "small" else "bet", match["bring"], all_in
+        return name, "bring_in" if match["size"] == "small" else "bet", match["bring"]
     if match["to"]:
-        return name, "raise_to", match["to"], all_in
-    return name, "bet" if match["verb"] == "bets" else "call", match["amount"], all_in
+        return name, "raise_to", match["to"]
+    return name, "bet" if match["verb"] == "bets" else "call", match["amount"]
 
 
 class OnGameHand(SiteHand):
@@ -143,27 +148,12 @@ class OnGameHand(SiteHand):
     def deal_lines(self, text: str) -> None:
         for offset, line in enumerate(text.split("\n")):
             try:
-                name, _, shown = line[len("Dealing to ") : -1].rpartition(": [")
-                self.deal(name, cards(shown))
+                self.deal(*_deal_line(line))
             except ValueError as exc:
                 raise LineError(str(exc), offset) from None
 
     def actions(self, text: str) -> None:
-        events: list[Event] = []
-        for offset, line in enumerate(text.split("\n")):
-            try:
-                name, verb, amount, _ = _action(line)
-                if verb == "folds":
-                    events.append(Fold(name))
-                elif verb == "checks":
-                    events.append(Check(name))
-                else:
-                    events.append(self.wager(name, verb, self.money(amount)))
-            except ValueError as exc:
-                raise LineError(str(exc), offset) from None
-        self.hand.actions(events)
-
-    # --- the summary -------------------------------------------------------------------------
+        self.read_actions(text, _action)
 
     def pot_lines(self, text: str) -> None:
         self.end_betting()
