@@ -8,6 +8,7 @@ written in the hand-written hands; KingsClub's 2-7 razz is another game, not a b
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -18,7 +19,9 @@ from hypothesis import strategies as st
 
 from stud_hh.cli import main
 from stud_hh.dialects import detect
+from stud_hh.dialects.money import cents
 from stud_hh.events import (
+    Ante,
     Bet,
     BringIn,
     Call,
@@ -33,10 +36,11 @@ from stud_hh.events import (
     Raise,
     Show,
     Street,
+    StreetStart,
     Summary,
     UncalledReturn,
 )
-from stud_hh.parse import parse_bytes, parse_file
+from stud_hh.parse import parse_bytes, parse_file, parse_text
 from stud_hh.rules import preset
 from stud_hh.validate import default_rules, validate
 from tests.test_sites_damage import _edit, check, damage
@@ -314,3 +318,64 @@ def test_a_truncated_hand_is_incomplete(site: str, cut_at: bytes) -> None:
     hand_id = "R5-900000001-1" if site == "ongame" else "900000001"
     assert results[0].incomplete and results[0].hand_id == hand_id, results[0]
     assert results[0].path == "cut.txt" and results[0].line > 1
+
+
+# --- the summaries' own figures, an oracle independent of the builders -----------------------
+
+#: OnGame "Seat 2: Hero ($3.47), net: +$1.47, ...", KingsClub "Seat 1: Player0 (2,079.98) -66.32"
+_NETS = {
+    "ongame": re.compile(r"^Seat \d+: (?P<name>.+?) \((?P<stack>[^()]+)\), "
+                         r"net: (?P<net>[+-]?\$?[\d.,]+)", re.M),
+    "kingsclub": re.compile(r"^Seat \d+: (?P<name>.+?) \((?P<stack>[^()]+)\) "
+                            r"(?P<net>[+-]?[\d.,]+)$", re.M),
+}
+
+
+def _cents(text: str) -> int:
+    sign = -1 if text.startswith("-") else 1
+    return sign * cents(text.lstrip("+-"))
+
+
+def _nets(hand: Hand) -> dict[str, int]:
+    """Each player's result by the events: collected and given back, less what he put in."""
+    net: dict[str, int] = {seat.player: 0 for seat in hand.seats}
+    street: dict[str, int] = {}
+    for event in [*hand.events, StreetStart(Street.SEVENTH)]:
+        if isinstance(event, StreetStart):
+            for player, amount in street.items():
+                net[player] -= amount
+            street = {}
+        elif isinstance(event, Ante):
+            net[event.player] -= event.amount
+        elif isinstance(event, BringIn | Bet | Call):
+            street[event.player] = street.get(event.player, 0) + event.amount
+        elif isinstance(event, Raise | Complete):
+            street[event.player] = event.to
+        elif isinstance(event, UncalledReturn | Collect):
+            net[event.player] += event.amount
+    return net
+
+
+@pytest.mark.parametrize("site", ["ongame", "kingsclub"])
+def test_summary_nets_and_stacks_agree_with_the_events(site: str, corpus_dir: Path) -> None:
+    """The seat lines' nets and final stacks, read by a regex here, are what the events
+    say each player won or lost: the betting amounts (street totals, chips added, bring-ins
+    opening for the full bet) are read as the site meant them."""
+    from stud_hh.dialects import hand_starts
+    from stud_hh.reader import read_hands
+
+    folder = CORPUS_DIRS[site][0]
+    paths = [*_files(site), *sorted((corpus_dir / folder).glob("*"))]
+    checked = 0
+    for path in paths:
+        for raw in read_hands(path, hand_starts()):
+            [hand] = list(parse_text(raw.text))
+            if not isinstance(hand, Hand):
+                continue
+            stacks = {seat.player: seat.stack for seat in hand.seats}
+            nets = _nets(hand)
+            for m in _NETS[site].finditer(raw.text):
+                assert nets[m["name"]] == _cents(m["net"]), (hand.hand_id, m["name"])
+                assert stacks[m["name"]] + nets[m["name"]] == cents(m["stack"]), hand.hand_id
+                checked += 1
+    assert checked >= 20
