@@ -184,6 +184,7 @@ def test_absolute_pockets_and_split_pot(corpus_dir: Path) -> None:
     hands = _hands("absolute")
     side = hands["900000001"]
     assert side.header.started_at.isoformat() == "2009-03-18T19:10:00-04:00"
+    assert side.header.table == "WRITTEN"
     assert Muck("Ann", tuple(next(e for e in side.events if isinstance(e, Muck)).cards))
     ann = next(e for e in side.events if isinstance(e, Deal) and e.player == "Ann")
     assert None not in ann.cards  # filled from the hand mucked face up

@@ -124,6 +124,11 @@ class AbsoluteHand(SiteHand):
     def __init__(self, fields: Fields) -> None:
         self.currency = currency_of(None, (fields["small"] or "").strip())
         super().__init__(fields, _cents if self.currency else _chips)
+        self.table = ""
+
+    def table_line(self, text: str) -> None:
+        """``Table: TORONTO (Real Money)`` -> ``TORONTO``."""
+        self.table = text[len("Table: ") :].partition(" (")[0]
 
     def amount(self, text: str) -> int:
         return self.money(text)
@@ -208,7 +213,7 @@ class AbsoluteHand(SiteHand):
             site=SITE, hand_id=f["hand_id"] or "", game=_GAMES[f["game"] or "7 Card Stud"],
             small_bet=self.amount(f["small"] or "0"), big_bet=self.amount(f["big"] or "0"),
             started_at=clock.started_at((f["date"] or "").replace("-", "/"), f["zone"] or "ET"),
-            table="", limit=Limit.FIXED, ante=self.hand.ante, bring_in=self.hand.bring_in,
+            table=self.table, limit=Limit.FIXED, ante=self.hand.ante, bring_in=self.hand.bring_in,
             currency=self.currency, play_money=self.currency is None)
 
 
@@ -224,7 +229,7 @@ def _nothing(builder: AbsoluteHand, text: str) -> None:
 
 _READERS: dict[str, Callable[[AbsoluteHand, str], None]] = {
     "HEADER": _nothing,
-    "TABLE": _nothing,
+    "TABLE": AbsoluteHand.table_line,
     "SEATS": AbsoluteHand.seat_lines,
     "ANTES": AbsoluteHand.antes,
     "THIRD": _street(Street.THIRD),
