@@ -66,6 +66,10 @@ SITE_SOURCES: dict[str, tuple[tuple[str, ...], str]] = {
     "partypoker": (("cash/PartyPoker/Stud", "tour/PartyPoker/Stud"),
                    r"(Game #|#Game No : )(\d+)( |\n)"),
     "winamax": (("cash/Winamax/Stud",), r"(HandId: #\d+-\d+-)(\d+)( )"),
+    "everleaf": (("cash/Everleaf/Stud",), r"(Everleaf Gaming Game #)(\d+)(\n)"),
+    "ongame": (("cash/OnGame/Stud",), r"(History for hand R5-\d+-)(\d+)( )"),
+    "absolute": (("cash/Absolute/Stud",), r"(Stage #)(\d+)(:)"),
+    "kingsclub": (("cash/KingsClub/Stud",), r"(#)(\d+)(:)"),
 }
 REAL = (ROOT.parent / "shared" / "corpus" / "real").resolve()
 

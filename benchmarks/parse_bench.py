@@ -5,12 +5,12 @@ the ratio against a reference tree measured in the same run.
                                      [--reference /work/baseline]
     python benchmarks/parse_bench.py --sites [--hands 10000] [--rounds 5]
 
-``--sites``: each site's dialect (Full Tilt, Bovada, Winning, PartyPoker, Winamax; iPoker
-and Merge, XML: their real files with the games replicated) on its real hands replicated
-the same way, against PokerStars through Lark, in the same rounds (a
-fresh process per site and round, the order rotating): hands/second each, and each site's
-speed per hand over PokerStars' (the median of the rounds' ratios; issue 18 asks for at
-least 1).
+``--sites``: each site's dialect (Full Tilt, Bovada, Winning, PartyPoker, Winamax, Everleaf,
+OnGame, Absolute, KingsClub; iPoker and Merge, XML: their real files with the games
+replicated) on its real hands replicated the same way, against PokerStars through Lark, in the
+same rounds (a fresh process per site and round, the order rotating): hands/second each, and
+each site's speed per hand over PokerStars' (the median of the rounds' ratios; issues 18 and
+19 ask for at least 1).
 
 Builds (once, cached) a corpus of PokerStars hands replicated from the real ones with fresh
 ids (or takes ``--corpus``: a hand history file, or a directory of ``*.txt`` ones, such as
@@ -111,8 +111,8 @@ def _rate(sample: list[float]) -> tuple[float, float]:
     return count / cpu, count / wall
 
 
-SITES = ("pokerstars", "fulltilt", "bovada", "winning", "partypoker", "winamax", "ipoker",
-         "merge")
+SITES = ("pokerstars", "fulltilt", "bovada", "winning", "partypoker", "winamax", "everleaf",
+         "ongame", "absolute", "kingsclub", "ipoker", "merge")
 
 
 def compare_sites(hands: int, rounds: int) -> int:

@@ -12,7 +12,7 @@ True
 >>> LIVE.tie_break(Game.STUD), LIVE.tie_break(Game.RAZZ)
 (<TieBreak.SUIT: 'suit'>, <TieBreak.SEAT: 'seat'>)
 >>> sorted(PRESETS)
-['FULLTILT', 'LIVE', 'PAGAT', 'POKERSTARS', 'ROBERTS', 'TDA', 'WINNING']
+['ABSOLUTE', 'FULLTILT', 'KINGSCLUB', 'LIVE', 'PAGAT', 'POKERSTARS', 'ROBERTS', 'TDA', 'WINNING']
 """
 
 from __future__ import annotations
@@ -284,6 +284,20 @@ LIVE = RuleSet(
     # real 2023 structures (rule book 4.3)
 )
 
+# What the real Absolute Poker file shows (../shared/corpus/real/cash/Absolute/Stud): the
+# PokerStars rules, but the structure's bring-in may equal the ante (at $0.02/$0.04 there is
+# no amount between a $0.01 ante and the $0.02 small bet):
+# 7-StudHL-USD-0.02-0.04-200903.River.with.mucked.txt, game 1300000000: "PLAYER1 - Ante
+# $0.01" for every player, then "PLAYER7 - Bring-In $0.01" and everybody calls $0.01.
+ABSOLUTE = replace(POKERSTARS, name="ABSOLUTE", bring_in_above_ante=False)
+
+# What the real KingsClub files show (../shared/corpus/real/cash/KingsClub/Stud): the
+# PokerStars rules, but the bring-in equals the ante in every structure of the files:
+# Razz-USD-40-80-202101.txt, game 39969356: "posts ante 10", "Player0 brings in for 10";
+# 7-Stud-USD-44-88-202010.txt, game 37581152: "posts ante 33.16", "brings in for 33.16";
+# Razz-USD-500-100-202101.multi.pot.failure.txt, game 3537921: ante 125, bring-in 125.
+KINGSCLUB = replace(POKERSTARS, name="KINGSCLUB", bring_in_above_ante=False)
+
 PRESETS: dict[str, RuleSet] = {
     "ROBERTS": ROBERTS,
     "TDA": TDA,
@@ -292,6 +306,8 @@ PRESETS: dict[str, RuleSet] = {
     "FULLTILT": FULLTILT,
     "WINNING": WINNING,
     "LIVE": LIVE,
+    "ABSOLUTE": ABSOLUTE,
+    "KINGSCLUB": KINGSCLUB,
 }
 
 

@@ -75,6 +75,8 @@ READ_SITES = {"Full Tilt Poker": "fulltilt", "Bovada": "bovada",
               "Winning Poker Network": "winning", "PartyPoker": "partypoker",
               "Winamax": "winamax"}
 READ_SITES |= {"iPoker": "ipoker", "Merge": "merge"}  # XML (issue 19)
+READ_SITES |= {"Everleaf": "everleaf", "OnGame": "ongame", "Absolute Poker / UB": "absolute",
+               "KingsClub": "kingsclub"}  # issue 19
 
 
 @pytest.mark.parametrize("line, dialect", [
@@ -124,21 +126,21 @@ def test_a_new_dialect_claims_its_sites_files(monkeypatch: pytest.MonkeyPatch) -
     """When a site issue adds a dialect, its files become supported with no change here."""
     import stud_hh.dialects
 
-    class Everleaf(stud_hh.dialects.TextDialect):
-        name = "everleaf"
-        site = "Everleaf"
+    class Poker888(stud_hh.dialects.TextDialect):
+        name = "888poker"
+        site = "888poker"
         rules = "pokerstars"
-        hand_start = re.compile(r"Everleaf Gaming Game #\d+")
+        hand_start = re.compile(r"\*{5} 888poker Hand History")
 
         def parse_hand(self, raw: RawHand) -> Parsed:  # pragma: no cover - not called
             raise NotImplementedError
 
-    line = SITE_LINES["Everleaf"].encode()
-    assert recognise(line).site == "Everleaf"
+    line = SITE_LINES["888poker"].encode()
+    assert recognise(line).site == "888poker"
     stars = stud_hh.dialects.dialects()
-    assert isinstance(Everleaf(), stud_hh.dialects.Dialect)
-    monkeypatch.setattr(stud_hh.dialects, "dialects", lambda: (*stars, Everleaf()))
-    assert recognise(line) == formats.FileFormat(FileKind.SUPPORTED, dialect="everleaf")
+    assert isinstance(Poker888(), stud_hh.dialects.Dialect)
+    monkeypatch.setattr(stud_hh.dialects, "dialects", lambda: (*stars, Poker888()))
+    assert recognise(line) == formats.FileFormat(FileKind.SUPPORTED, dialect="888poker")
 
 
 def test_no_site_is_both_read_and_only_recognised() -> None:
@@ -161,8 +163,7 @@ def test_the_real_corpus_is_recognised_by_content(corpus_dir: Path) -> None:
     assert found["pokerstars"] == 6
     assert {"fulltilt", "bovada", "winning", "partypoker", "winamax"} <= set(found)  # issue 18
     assert {"ipoker", "merge"} <= set(found)  # issue 19, XML
-    assert {"Everleaf", "OnGame", "Absolute Poker / UB",
-            "KingsClub"} <= set(found)
+    assert {"everleaf", "ongame", "absolute", "kingsclub"} <= set(found)  # issue 19
 
 
 def test_walk_skips_hidden_files_and_says_what_is_missing(tmp_path: Path) -> None:
@@ -180,11 +181,11 @@ def test_walk_skips_hidden_files_and_says_what_is_missing(tmp_path: Path) -> Non
 def test_skipped_lines_read_as_a_summary() -> None:
     skipped = Skipped()
     assert skipped.lines() == []
-    skipped.add_file(recognise(SITE_LINES["Everleaf"].encode()))
+    skipped.add_file(recognise(SITE_LINES["888poker"].encode()))
     skipped.add_file(recognise(b"{'a': 1}"))
     skipped.other_games.update({"Hold'em Limit": 2, "Omaha Hi/Lo Limit": 1})
     assert skipped.lines() == [
-        "Everleaf: 1 file, not supported yet",
+        "888poker: 1 file, not supported yet",
         "other games skipped: 3 hands (Hold'em Limit 2, Omaha Hi/Lo Limit 1)",
         "not hand histories, skipped: 1 file",
     ]

@@ -32,16 +32,17 @@ def test_every_dialect_honours_the_protocol() -> None:
         assert dialect.site and dialect.rules.upper() in PRESETS
     assert [d.name for d in dialects()] == ["pokerstars", "fulltilt", "winning", "bovada",
                                            "winamax", "partypoker", "phh",
-                                           "ipoker", "merge"]
+                                           "ipoker", "merge", "everleaf",
+                                           "ongame", "absolute", "kingsclub"]
 
 
 def test_detect_by_first_line() -> None:
     text = (HANDS / "cash-mixed-hilo.txt").read_text(encoding="utf-8")
     assert detect("\ufeff\n\n" + text).name == "pokerstars"
     assert detect("Full Tilt Poker Game #1: Table X - $2/$4 - Limit Razz").name == "fulltilt"
-    assert find_dialect("Everleaf Gaming Game #1: Blinds $1/$2") is None
-    with pytest.raises(UnknownFormat, match="Everleaf"):
-        detect("Everleaf Gaming Game #1: Blinds $1/$2")
+    assert find_dialect("***** 888poker Hand History for Game 1 *****") is None
+    with pytest.raises(UnknownFormat, match="888poker"):
+        detect("***** 888poker Hand History for Game 1 *****")
 
 
 def test_parse_hand_never_raises_and_reports_its_place() -> None:
@@ -60,7 +61,7 @@ def test_parse_hand_never_raises_and_reports_its_place() -> None:
 def test_hand_starts_pattern_finds_pokerstars_headers() -> None:
     assert hand_starts().match("PokerStars Game #35874004239:  7 Card Stud Limit")
     assert hand_starts().match("PokerStars Hand #1: Tournament #2, Freeroll")
-    assert not hand_starts().match("Everleaf Gaming Game #1:")
+    assert not hand_starts().match("***** 888poker Hand History for Game 1 *****")
 
 
 def test_package_level_entry_points() -> None:

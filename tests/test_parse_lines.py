@@ -274,10 +274,10 @@ def test_truncated_hand_is_an_error_not_a_crash() -> None:
 def test_non_stud_games_are_skipped_and_unknown_formats_are_parse_errors() -> None:
     holdem = ("PokerStars Hand #1:  Hold'em No Limit ($0.01/$0.02 USD) - 2020/01/01 1:00:00 ET\n"
               "Table 'T' 9-max Seat #1 is the button\n")
-    [skipped] = list(parse_text(holdem + "\n\nEverleaf Gaming Game #2: Razz\n"))[:1]
+    [skipped] = list(parse_text(holdem + "\n\n***** 888poker Hand History for Game 2 *****\n"))[:1]
     assert skipped == OtherGame(site="pokerstars", game="Hold'em No Limit", path=None, line=1,
                                 hand_id="1")
-    other = list(parse_text("Everleaf Gaming Game #2: Razz\nstuff\n"))
+    other = list(parse_text("***** 888poker Hand History for Game 2 *****\nstuff\n"))
     assert isinstance(other[0], ParseError)
     assert "not a hand history format" in other[0].message
 

@@ -36,7 +36,7 @@ from stud_hh.rules import (
 
 def test_presets_are_frozen_rulesets_by_name() -> None:
     assert set(PRESETS) == {"ROBERTS", "TDA", "PAGAT", "POKERSTARS", "FULLTILT", "WINNING",
-                            "LIVE"}
+                            "LIVE", "ABSOLUTE", "KINGSCLUB"}
     for name, rules in PRESETS.items():
         assert isinstance(rules, RuleSet) and rules.name == name
         assert preset(name.lower()) is rules

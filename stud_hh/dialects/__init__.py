@@ -44,6 +44,10 @@ REGISTRY: tuple[str, ...] = (
     "stud_hh.dialects.phh:PHH",
     "stud_hh.dialects.ipoker:IPoker",
     "stud_hh.dialects.merge:Merge",
+    "stud_hh.dialects.everleaf:Everleaf",
+    "stud_hh.dialects.ongame:OnGame",
+    "stud_hh.dialects.absolute:Absolute",
+    "stud_hh.dialects.kingsclub:KingsClub",
 )
 
 
@@ -117,10 +121,6 @@ def _known(site: str, *patterns: str) -> KnownFormat:
 #: dialect reads yet, each by the line that starts a hand (or a session).
 NOT_YET_READ: tuple[KnownFormat, ...] = (
     _known("888poker", r"\*{5} 888(?:poker|\.\w\w)? .*Hand History"),
-    _known("Everleaf", r"Everleaf Gaming Game #\d+"),
-    _known("OnGame", r"\*{5} History for hand [A-Z]\d+-"),
-    _known("Absolute Poker / UB", r"Stage #\d+: "),
-    _known("KingsClub", r"#\d+: (?:Limit|No Limit|Pot Limit) [^\n]* - [\d,./]+(?: \d{4}-|$)"),
 )
 
 

@@ -26,8 +26,9 @@ from stud_hh.reader import RawHand
 
 #: expected line kinds a message lists (``ParseError.expected`` keeps them all)
 SHOWN_EXPECTED = 8
-#: ``#123``; PartyPoker ``#Game No : 11792805420``; Winamax ``#9250793-470-1478990787``
-_NUMBER = re.compile(r"#(?:Game No : )?(\d+(?:-\d+)*)")
+#: ``#123``; PartyPoker ``#Game No : 11792805420``; Winamax ``#9250793-470-1478990787``;
+#: OnGame ``History for hand R5-82086688-607``
+_NUMBER = re.compile(r"#(?:Game No : )?(\d+(?:-\d+)*)|History for hand ([A-Z]\w*-\d+(?:-\d+)*)")
 
 #: a line kind (a terminal's name) -> how a message names it
 LineKinds = Mapping[str, str]
@@ -36,7 +37,7 @@ LineKinds = Mapping[str, str]
 def hand_id_of(text: str) -> str | None:
     """The hand number of the first line (``#123``), for errors; None if it has none."""
     match = _NUMBER.search(text.partition("\n")[0])
-    return match.group(1) if match else None
+    return (match.group(1) or match.group(2)) if match else None
 
 
 def expected_kinds(exc: UnexpectedInput) -> tuple[str, ...]:

@@ -109,7 +109,9 @@ class GrammarParser:
             return internal_error(exc, raw, text)
         if fields is None:  # noise before the header: the header is the first token
             fields = self.header_fields(tokens[0].value)
-            assert fields is not None  # the very regex Lark lexed it with
+            if fields is None:  # Lark's lexer took a header the regex does not (a damaged
+                # byte: PartyPoker "#Game No : 3\x010000000001")
+                return field_error("unreadable header line", raw, tokens[0].line)
         token = tokens[0]
         try:
             builder = self._builder(fields)

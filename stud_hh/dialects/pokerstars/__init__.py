@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 #: First line of a PokerStars hand, in any case (tracker exports write ``POKERSTARS GAME``);
 #: the reader also cuts hands a broken export glued together on it.
 HAND_START = re.compile(r"PokerStars (?:Hand|Game|Home Game|Home Game Hand|Zoom Hand)"
-                        r" #\d+(?:-\d+)*:",  # "-": Winamax ids, written as PokerStars text
+                        # Winamax's and OnGame's ("R5-") ids, written as PokerStars text
+                        r" #(?:[A-Z]+\d*-)?\d+(?:-\d+)*:",
                         re.IGNORECASE)
 
 
