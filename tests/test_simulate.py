@@ -29,7 +29,7 @@ from stud_hh.events import (
 from stud_hh.parse import parse_file
 from stud_hh.simulate import PROFILES, Rake, simulate_games, simulate_hands, simulate_to
 from stud_hh.simulate.behaviour import measure
-from stud_hh.simulate.deal import sample_starts
+from stud_hh.simulate.deal import DeckSource, sample_starts
 from stud_hh.simulate.session import SimConfig, TableSession
 from stud_hh.validate import validate
 
@@ -323,13 +323,13 @@ def _chi2(observed: list[int], expected: list[float]) -> float:
 
 
 def test_deal_is_fair_over_200000_starts() -> None:
-    rng = random.Random(2024)
+    source = DeckSource(random.Random(2024))
     kinds: Counter[str] = Counter()
     door_ranks: Counter[int] = Counter()
     door_suits: Counter[int] = Counter()
     n = 0
     while n < 200_000:
-        for start in sample_starts(rng):
+        for start in sample_starts(source):
             ranks = {c >> 2 for c in start}
             if len(ranks) == 1:
                 kinds["trips"] += 1

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 
 from stud_hh.engine import (
     Action,
@@ -31,7 +31,7 @@ from stud_hh.engine import (
     Stakes,
     StudState,
 )
-from stud_hh.evaluate import high_value, low8_value, razz_value, show_description
+from stud_hh.evaluate import high_value, low8_value, razz_value, value_description
 from stud_hh.events import (
     Ante,
     Bet,
@@ -153,24 +153,19 @@ def _value(game: Game, cards: Sequence[int]) -> tuple[int, int]:
     return high_value(cards), (-low if low is not None else _NO_LOW)
 
 
-#: (game, high key, low key) -> ``show_description``; bounded, then only read
-_DESCRIPTIONS: dict[tuple[Game, int, int], str] = {}
-_DESCRIPTIONS_LIMIT = 4096
-
-
-def _describe(game: Game, full: tuple[int, ...], high: int, low: int) -> str:
-    """``show_description(full)``, looked up by the hand's value when met before.
+@lru_cache(maxsize=4096)
+def _describe(game: Game, high: int, low: int) -> str:
+    """What the client prints after a shown hand, from the hand's ``_value`` keys.
 
     Why by value: the description names the hand's category and ranks, which its high
-    and low keys (``_value``) fix, and the evaluator's text costs some 17 us a call.
+    and low keys fix, and a showdown has ranked the hand already; the same hands come back
+    (a pair of Aces), and evaluating the cards again costs some 17 us a call.
     """
-    key = (game, high, low)
-    description = _DESCRIPTIONS.get(key)
-    if description is None:
-        description = show_description(full, game.value)
-        if len(_DESCRIPTIONS) < _DESCRIPTIONS_LIMIT:
-            _DESCRIPTIONS[key] = description
-    return description
+    if game is Game.RAZZ:
+        return value_description(game.value, high, -low)
+    if game is Game.STUD8:
+        return value_description(game.value, high, None if low == _NO_LOW else -low)
+    return value_description(game.value, high, None)
 
 
 def _pot_names(count: int) -> list[str]:
@@ -181,15 +176,10 @@ def _pot_names(count: int) -> list[str]:
     return ["main pot"] + [f"side pot-{i}" for i in range(1, count)]
 
 
-class _UpPositions(dict[tuple[bool, ...], tuple[int, ...]]):
+@cache
+def _up_positions(up: tuple[bool, ...]) -> tuple[int, ...]:
     """Deal pattern -> positions of its face-up cards (``(False, False, True)`` -> (2,))."""
-
-    def __missing__(self, up: tuple[bool, ...]) -> tuple[int, ...]:
-        positions = self[up] = tuple(i for i, face_up in enumerate(up) if face_up)
-        return positions
-
-
-_UP_POSITIONS = _UpPositions()
+    return tuple(i for i, face_up in enumerate(up) if face_up)
 
 
 @cache
@@ -454,7 +444,7 @@ class _HandInPlay:
                     if p in eligible:
                         best[index][0] = max(best[index][0], high)
                         best[index][1] = max(best[index][1], low)
-                description = _describe(self.game, full, high, low)
+                description = _describe(self.game, high, low)
                 self.shown[p] = cards
                 self.descriptions[p] = description
                 self.append(Show(self.names[p], cards, description))
@@ -575,7 +565,7 @@ def _record_deal(
         held_now = [cards_of(p) for p in players]
     held = view.cards
     ups = view.ups
-    shown_at = _UP_POSITIONS[up]
+    shown_at = _up_positions(up)
     if k == 1:  # 4th to 6th street face up, the river face down
         if shown_at:
             for p, cards in zip(players, held_now, strict=True):
