@@ -555,6 +555,7 @@ def _event_lines(events: Sequence[Event], heroes: frozenset[str], money: _MoneyT
     ``Dealt to`` lines are the events whose text depends on what came before."""
     append = lines.append
     plain = _PLAIN
+    dealt_line = _dealt_line
     known: dict[str, str] = {}  # player -> text of the cards his lines showed so far
     skip_board = False
     for index, event in enumerate(events):
@@ -565,7 +566,9 @@ def _event_lines(events: Sequence[Event], heroes: frozenset[str], money: _MoneyT
         if formatter is not None:  # one event, one line: most events
             append(formatter(event, money))
         elif isinstance(event, Deal):
-            _dealt_line(event, event.player in heroes, known, lines)
+            line = dealt_line(event, event.player in heroes, known)
+            if line is not None:
+                append(line)
         elif isinstance(event, StreetStart):
             street = event.street
             if street is _SEVENTH:  # a community card joins the river line
@@ -587,7 +590,7 @@ def _event_lines(events: Sequence[Event], heroes: frozenset[str], money: _MoneyT
             append(formatter(event, money))
 
 
-def _dealt_line(event: Deal, hero: bool, known: dict[str, str], lines: list[str]) -> None:
+def _dealt_line(event: Deal, hero: bool, known: dict[str, str]) -> str | None:
     """``Dealt to Player [his cards so far] [the new ones]``: all of the hero's cards, an
     opponent's upcards only; no line when nothing new can be seen (his 7th street)."""
     player = event.player
@@ -604,14 +607,14 @@ def _dealt_line(event: Deal, hero: bool, known: dict[str, str], lines: list[str]
         else:
             new = " ".join([card_text[c] for i in at
                             if i < len(cards) and (c := cards[i]) is not None])
-    if new:
-        held = known.get(player)
-        if held:
-            lines.append(f"Dealt to {player} [{held}] [{new}]")
-            known[player] = f"{held} {new}"
-        else:
-            lines.append(f"Dealt to {player} [{new}]")
-            known[player] = new
+    if not new:
+        return None
+    held = known.get(player)
+    if held:
+        known[player] = f"{held} {new}"
+        return f"Dealt to {player} [{held}] [{new}]"
+    known[player] = new
+    return f"Dealt to {player} [{new}]"
 
 
 def write_hands(hands: Iterable[Hand]) -> str:
