@@ -215,10 +215,11 @@ def play_hand(setup: HandSetup, rng: random.Random, deck: Deck | None = None) ->
 class _HandInPlay:
     """One hand as it is played: the engine's state, and what the history needs beside it.
 
-    Beside the engine it keeps the events written so far, the hero's view of the cards
-    (``HandView``), on which street each player folded (the summary says so), where an
-    opponent's hidden cards were printed as unknown (filled in if he shows or mucks), and
-    the last betting round's first actor and last aggressor (where the showdown starts).
+    Beside the engine it keeps the events written so far, what the simulated players read
+    (``HandView``: every card, the upcards, folds, street bets), on which street each
+    player folded (the summary says so), where an opponent's hidden cards were printed as
+    unknown (filled in if he shows or mucks), and the last betting round's first actor and
+    last aggressor (where the showdown starts).
 
     Why the chips are counted here: whether a player faces a bet, and whether an action
     puts him all-in, is asked at every decision; the engine would answer by rebuilding
@@ -647,7 +648,7 @@ def _show_order(order: Sequence[int], opener: int | None) -> list[int]:
     """The engine's showdown order, started at ``opener``: the last player to bet or raise
     on the last round that had any action, or that round's first actor when it was checked
     through (an all-in can end the betting before the river: the validator judges by that
-    round). ``play_hand`` keeps both as it applies the actions."""
+    round). ``_HandInPlay`` keeps both as it applies the actions."""
     order = list(order)
     if opener is not None and opener in order:
         i = order.index(opener)
