@@ -268,6 +268,8 @@ def _status_callbacks(app: dash.Dash, db: Database) -> None:
 
 
 def _tab_callbacks(app: dash.Dash, db: Database) -> None:
+    """The tab shown, the players table's search, and each tab's content."""
+
     @app.callback(Output("tab-players", "style"), Output("tab-charts", "style"),
                   Output("tab-audit", "style"), Input("tabs", "value"))
     def show_tab(tab: str) -> tuple[dict[str, str], ...]:
@@ -277,6 +279,14 @@ def _tab_callbacks(app: dash.Dash, db: Database) -> None:
     @app.callback(Output("players-grid", "dashGridOptions"), Input("players-search", "value"))
     def search(text: str | None) -> dict[str, Any]:
         return {"quickFilterText": text or "", "tooltipShowDelay": 300}
+
+    _players_callback(app, db)
+    _charts_callback(app, db)
+    _audit_callback(app, db)
+
+
+def _players_callback(app: dash.Dash, db: Database) -> None:
+    """The players table under the filters, with the stats added from the catalogue."""
 
     @app.callback(Output("players-grid", "columnDefs"), Output("players-grid", "rowData"),
                   Output("players-note", "children"), *_FILTER_INPUTS,
@@ -301,6 +311,9 @@ def _tab_callbacks(app: dash.Dash, db: Database) -> None:
             "; hover a rate for its sample; money in each unit apart" + _when(when)
         return table["columns"], table["rows"], note
 
+
+def _charts_callback(app: dash.Dash, db: Database) -> None:
+    """Every chart under the filters; a chart with no hands says so instead."""
     chart_outputs = []
     for chart in views.CHARTS:
         chart_outputs += [Output(f"chart-{chart.id}", "figure"),
@@ -330,6 +343,10 @@ def _tab_callbacks(app: dash.Dash, db: Database) -> None:
                 f"One-player charts are for {hero}" + ("" if scope.players else
                 " (the player in most hands; choose one above)") + _when(when))
         return (*result, note)
+
+
+def _audit_callback(app: dash.Dash, db: Database) -> None:
+    """The violations by code and over time, and the flagged hands, under the filters."""
 
     @app.callback(Output("audit-by-code", "figure"), Output("audit-by-code", "style"),
                   Output("audit-over-time", "figure"), Output("audit-over-time", "style"),
