@@ -283,14 +283,15 @@ class _HandInPlay:
         """Deal each street and play its betting round, as the engine calls them, until
         the showdown (or everyone but one has folded)."""
         st = self.st
+        turn, deal_street = self.turn, self.deal_street  # bound once: called ~30 times a hand
         while True:
             phase = st.phase
             if phase is _BETTING:
-                self.turn()
+                turn()
                 if st.phase is not _BETTING:
                     self.return_uncalled()
             elif phase is _DEALING:
-                self.deal_street(deck)
+                deal_street(deck)
             elif phase is _SHOWDOWN:
                 break
             elif phase is _ANTES:  # pragma: no cover - antes are posted first
