@@ -45,6 +45,7 @@ from stud_hh.events import (
     Collect,
     Complete,
     Deal,
+    Event,
     Fold,
     Hand,
     Muck,
@@ -195,77 +196,103 @@ _SILENT = (TableNote, Chat)
 
 
 def _steps(hand: Hand) -> list[Step]:
-    table = _Table(hand)
-    hero = find_hero(hand)
-    money = hand.header.currency
-    seat_lines = [f"Seat {s.seat}: {s.player} ({format_money(s.stack, money)} in chips)"
-                  for s in hand.seats if not (s.sitting_out or s.out_of_hand)]
-    steps: list[Step] = [table.step(seat_lines)]
-    pending: list[str] = []  # lines of a step still being grouped (antes, deals, summary)
-    group: str | None = None
-    action_index = 0
-
-    def close() -> None:
-        nonlocal group
-        if group is not None:
-            steps.append(table.step(pending))
-            pending.clear()
-            group = None
-
+    """The seats, then one step per action and per other event; antes, a street's deal
+    and the summary are one step each (``_Steps``)."""
+    steps = _Steps(hand)
     for event in hand.events:
-        if isinstance(event, _SILENT):
-            continue
-        text = format_event(event, hand, hero)
-        if isinstance(event, Ante):
-            if group != "antes":
-                close()
-                group = "antes"
-            table.put_in(event.player, event.amount, bet=False)
-            pending.append(text)
-        elif isinstance(event, StreetStart):
-            close()
-            table.street = int(event.street)
-            table.bets = [0] * len(table.bets)
-            group = "deal"
-            pending.append(text)
-        elif isinstance(event, Deal):
-            if group != "deal":
-                close()
-                group = "deal"
-            table.deal(event)
-            pending.append(text)
-        elif isinstance(event, BoardCard):
-            table.board.append(str_card(event.card))
-            pending.append(text)
-        elif isinstance(event, (Summary, SeatResult)):
-            if isinstance(event, Summary):
-                close()
-                group = "summary"
+        if not isinstance(event, _SILENT):
+            steps.add(event)
+    steps.close()
+    return steps.steps
+
+
+class _Steps:
+    """The replay's steps as they are built: the table as the events change it, and the
+    lines of the group being gathered; a step records the table as it is when its lines
+    are done, so a group is closed before the next event changes the table."""
+
+    def __init__(self, hand: Hand) -> None:
+        self.hand = hand
+        self.hero = find_hero(hand)
+        self.table = table = _Table(hand)
+        money = hand.header.currency
+        seat_lines = [f"Seat {s.seat}: {s.player} ({format_money(s.stack, money)} in chips)"
+                      for s in hand.seats if not (s.sitting_out or s.out_of_hand)]
+        self.steps: list[Step] = [table.step(seat_lines)]
+        self.pending: list[str] = []  # lines of a step still being grouped
+        self.group: str | None = None  # "antes", "deal" or "summary"
+        self.action_index = 0
+
+    def close(self) -> None:
+        """The group gathered so far becomes a step."""
+        if self.group is not None:
+            self.steps.append(self.table.step(self.pending))
+            self.pending = []
+            self.group = None
+
+    def _join(self, group: str) -> None:
+        if self.group != group:
+            self.close()
+            self.group = group
+
+    def _alone(self, text: str, player: str | None = None) -> None:
+        """A step of its own, after the group before it."""
+        self.steps.append(self.table.step([text], player))
+
+    def add(self, event: Event) -> None:
+        table = self.table
+        text = format_event(event, self.hand, self.hero)
+        match event:
+            case Ante():
+                self._join("antes")
+                table.put_in(event.player, event.amount, bet=False)
+            case StreetStart():
+                self.close()
+                table.street = int(event.street)
+                table.bets = [0] * len(table.bets)
+                self.group = "deal"
+            case Deal():
+                self._join("deal")
+                table.deal(event)
+            case BoardCard():
+                table.board.append(str_card(event.card))
+            case Summary():
+                self.close()
+                self.group = "summary"
                 table.pot -= event.rake  # what stays in the middle is the house's
-            elif event.cards:
-                table.reveal(event.player, event.cards, turn_up=False)
-            pending.append(text)
-        elif isinstance(event, PlayerAction):
-            close()
-            if isinstance(event, Wager):
-                table.put_in(event.player, _chips(event, table))
-            elif isinstance(event, Fold):
-                table.fold(event.player)
+            case SeatResult():
                 if event.cards:
-                    table.reveal(event.player, event.cards, turn_up=True)
-            steps.append(table.step([text], event.player, action_index))
-            action_index += 1
-        else:
-            close()
-            if isinstance(event, (Show, Muck)) and event.cards:
-                table.reveal(event.player, event.cards, turn_up=isinstance(event, Show))
-            elif isinstance(event, UncalledReturn):
-                table.take(event.player, event.amount, returned=True)
-            elif isinstance(event, Collect):
-                table.take(event.player, event.amount, returned=False)
-            steps.append(table.step([text], getattr(event, "player", None)))
-    close()
-    return steps
+                    table.reveal(event.player, event.cards, turn_up=False)
+            case PlayerAction():
+                self.close()
+                self._act(event)
+                self.steps.append(table.step([text], event.player, self.action_index))
+                self.action_index += 1
+                return
+            case Show() | Muck():
+                self.close()
+                if event.cards:
+                    table.reveal(event.player, event.cards, turn_up=isinstance(event, Show))
+                self._alone(text, event.player)
+                return
+            case UncalledReturn() | Collect():
+                self.close()
+                table.take(event.player, event.amount, returned=isinstance(event, UncalledReturn))
+                self._alone(text, event.player)
+                return
+            case _:
+                self.close()
+                self._alone(text, getattr(event, "player", None))
+                return
+        self.pending.append(text)
+
+    def _act(self, event: PlayerAction) -> None:
+        if isinstance(event, Wager):
+            self.table.put_in(event.player, _chips(event, self.table))
+        elif isinstance(event, Fold):
+            self.table.fold(event.player)
+            if event.cards:
+                self.table.reveal(event.player, event.cards, turn_up=True)
 
 
 def _title(hand: Hand) -> str:

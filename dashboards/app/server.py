@@ -49,11 +49,35 @@ box-shadow:0 1px 2px rgba(0,0,0,.08)}
 
 
 def _layout(db: Database) -> html.Div:
-    def field(label: str, control: Any, width: int = 160) -> html.Div:
-        return html.Div([html.Label(label), control], className="f",
-                        style={"minWidth": f"{width}px"})
+    """The page: the filters, the three tabs (players, charts, audit) and the hands the
+    last click drilled into, with the replayer."""
+    return html.Div([
+        html.Header([html.H1("stud_hh: browse your hands"),
+                     html.P(f"database {db.path}")]),
+        _filters(),
+        html.Div(id="db-status", className="status", style=HIDDEN),
+        dcc.Store(id="db-version"),
+        dcc.Interval(id="tick", interval=3000),
+        html.Main([
+            dcc.Tabs(id="tabs", value="players", children=[
+                dcc.Tab(label="Players", value="players"),
+                dcc.Tab(label="Charts", value="charts"),
+                dcc.Tab(label="Audit", value="audit"),
+            ]),
+            _players_tab(), _charts_tab(), _audit_tab(), _drill_panel(),
+        ]),
+    ])
 
-    filters = html.Div([
+
+def _field(label: str, control: Any, width: int = 160) -> html.Div:
+    return html.Div([html.Label(label), control], className="f",
+                    style={"minWidth": f"{width}px"})
+
+
+def _filters() -> html.Div:
+    """Who, which game, stakes, cash or tournament, money unit, dates, sample size."""
+    field = _field
+    return html.Div([
         field("player", dcc.Dropdown(id="f-player", placeholder="everyone (type a name)",
                                      searchable=True, clearable=True), 220),
         field("game", dcc.Dropdown(id="f-game", placeholder="every game", options=[
@@ -70,8 +94,10 @@ def _layout(db: Database) -> html.Div:
         field("min. hands", dcc.Input(id="f-min", type="number", min=0, value=0,
                                       debounce=True, style={"width": "90px"}), 100),
     ], className="filters")
-    grid_style = {"height": "420px", "width": "100%"}
-    players = html.Div(id="tab-players", children=[
+
+
+def _players_tab() -> html.Div:
+    return html.Div(id="tab-players", children=[
         html.Div([
             dcc.Input(id="players-search", type="search", placeholder="search the table",
                       debounce=False, style={"width": "260px", "marginRight": "12px"}),
@@ -82,13 +108,16 @@ def _layout(db: Database) -> html.Div:
                             "verticalAlign": "middle"}),
         ]),
         html.P(id="players-note", className="note"),
-        dag.AgGrid(id="players-grid", columnDefs=[], rowData=[], style=grid_style,
-                   getRowId="params.data.player",
+        dag.AgGrid(id="players-grid", columnDefs=[], rowData=[],
+                   style={"height": "420px", "width": "100%"}, getRowId="params.data.player",
                    defaultColDef={"sortable": True, "resizable": True, "minWidth": 90},
                    dashGridOptions={"tooltipShowDelay": 300}),
         html.P("Click a player to list his hands below.", className="note"),
     ], className="panel")
-    charts = html.Div(id="tab-charts", style=HIDDEN, children=[
+
+
+def _charts_tab() -> html.Div:
+    return html.Div(id="tab-charts", style=HIDDEN, children=[
         html.P(id="charts-note", className="note"),
         *[html.Div([
             html.H2(chart.title),
@@ -98,12 +127,16 @@ def _layout(db: Database) -> html.Div:
                       style=HIDDEN),
         ], className="panel") for chart in views.CHARTS],
     ])
-    audit = html.Div(id="tab-audit", style=HIDDEN, children=[
+
+
+def _audit_tab() -> html.Div:
+    return html.Div(id="tab-audit", style=HIDDEN, children=[
         html.P(id="audit-note", className="note"),
         dcc.Graph(id="audit-by-code", figure={}, style=HIDDEN),
         dcc.Graph(id="audit-over-time", figure={}, style=HIDDEN),
         html.H2("Flagged hands (click one to replay it)"),
-        dag.AgGrid(id="flagged-grid", rowData=[], style=grid_style, getRowId=(
+        dag.AgGrid(
+            id="flagged-grid", rowData=[], style={"height": "420px", "width": "100%"}, getRowId=(
             "params.data.hand_key + ':' + params.data.code + ':' + params.rowIndex"),
             columnDefs=[{"field": f, "headerName": h} for f, h in (
                 ("hand_id", "hand"), ("started_at", "started"), ("game", "game"),
@@ -113,7 +146,10 @@ def _layout(db: Database) -> html.Div:
                 ("source", "file:line"))],
             defaultColDef={"sortable": True, "resizable": True, "filter": True}),
     ], className="panel")
-    drill = html.Div([
+
+
+def _drill_panel() -> html.Div:
+    return html.Div([
         html.H2(id="drill-title", children="Hands"),
         html.P("Click a bar, a heat-map cell, a point of the winnings line or a table row "
                "to list the hands behind it; click a hand to replay it.",
@@ -127,22 +163,6 @@ def _layout(db: Database) -> html.Div:
                    defaultColDef={"sortable": True, "resizable": True}),
         html.Iframe(id="replayer", style={**HIDDEN}, title="hand replayer"),
     ], className="panel")
-    return html.Div([
-        html.Header([html.H1("stud_hh: browse your hands"),
-                     html.P(f"database {db.path}")]),
-        filters,
-        html.Div(id="db-status", className="status", style=HIDDEN),
-        dcc.Store(id="db-version"),
-        dcc.Interval(id="tick", interval=3000),
-        html.Main([
-            dcc.Tabs(id="tabs", value="players", children=[
-                dcc.Tab(label="Players", value="players"),
-                dcc.Tab(label="Charts", value="charts"),
-                dcc.Tab(label="Audit", value="audit"),
-            ]),
-            players, charts, audit, drill,
-        ]),
-    ])
 
 
 def scope_from(player: str | None, game: str | None, stakes: str | None, kind: str | None,
@@ -248,6 +268,8 @@ def _status_callbacks(app: dash.Dash, db: Database) -> None:
 
 
 def _tab_callbacks(app: dash.Dash, db: Database) -> None:
+    """The tab shown, the players table's search, and each tab's content."""
+
     @app.callback(Output("tab-players", "style"), Output("tab-charts", "style"),
                   Output("tab-audit", "style"), Input("tabs", "value"))
     def show_tab(tab: str) -> tuple[dict[str, str], ...]:
@@ -257,6 +279,14 @@ def _tab_callbacks(app: dash.Dash, db: Database) -> None:
     @app.callback(Output("players-grid", "dashGridOptions"), Input("players-search", "value"))
     def search(text: str | None) -> dict[str, Any]:
         return {"quickFilterText": text or "", "tooltipShowDelay": 300}
+
+    _players_callback(app, db)
+    _charts_callback(app, db)
+    _audit_callback(app, db)
+
+
+def _players_callback(app: dash.Dash, db: Database) -> None:
+    """The players table under the filters, with the stats added from the catalogue."""
 
     @app.callback(Output("players-grid", "columnDefs"), Output("players-grid", "rowData"),
                   Output("players-note", "children"), *_FILTER_INPUTS,
@@ -281,6 +311,9 @@ def _tab_callbacks(app: dash.Dash, db: Database) -> None:
             "; hover a rate for its sample; money in each unit apart" + _when(when)
         return table["columns"], table["rows"], note
 
+
+def _charts_callback(app: dash.Dash, db: Database) -> None:
+    """Every chart under the filters; a chart with no hands says so instead."""
     chart_outputs = []
     for chart in views.CHARTS:
         chart_outputs += [Output(f"chart-{chart.id}", "figure"),
@@ -310,6 +343,10 @@ def _tab_callbacks(app: dash.Dash, db: Database) -> None:
                 f"One-player charts are for {hero}" + ("" if scope.players else
                 " (the player in most hands; choose one above)") + _when(when))
         return (*result, note)
+
+
+def _audit_callback(app: dash.Dash, db: Database) -> None:
+    """The violations by code and over time, and the flagged hands, under the filters."""
 
     @app.callback(Output("audit-by-code", "figure"), Output("audit-by-code", "style"),
                   Output("audit-over-time", "figure"), Output("audit-over-time", "style"),

@@ -113,6 +113,15 @@ class _Table:
             stakes.small_bet, stakes.big_bet
         )
         self.n = n
+        self._init_players(players)
+        self._init_chips(stacks)
+        self._init_cards()
+        self._init_dealing()
+        self._init_betting()
+
+    def _init_players(self, players: Sequence[str] | None) -> None:
+        """Names and indexes (seat order), and the clockwise orders read from each seat."""
+        n = self.n
         self._clockwise = _clockwise_orders(n)
         names = tuple(players) if players is not None else _default_players(n)
         self._index: dict[str, int] = {name: i for i, name in enumerate(names)}
@@ -121,15 +130,24 @@ class _Table:
         self.players: tuple[str, ...] = names
         #: name -> index of every player (read it, never change it: the state's own)
         self.player_index: Mapping[str, int] = self._index
+        # who is in
+        self._folded = [False] * n
+        self._live: list[int] = list(range(n))  # who has not folded, in seat order
+
+    def _init_chips(self, stacks: Sequence[int]) -> None:
+        """Money: behind, put in this hand, put in on this street (and the street before)."""
+        n = self.n
         self.starting_stacks: tuple[int, ...] = tuple(stacks)
-        # money: behind, put in this hand, put in on this street (and the street before)
         self._stacks = list(stacks)
         self._contrib = [0] * n
         self._bets = [0] * n
         self._prev_bets = self._bets
         self._uncalled: list[UncalledBet] = []
-        # cards: each player's in the order dealt (None: unknown), his known upcards and
-        # the sum of their showing weights (the first actor from 4th street, ``_round``)
+
+    def _init_cards(self) -> None:
+        """Each player's cards in the order dealt (None: unknown), his known upcards and the
+        sum of their showing weights (the first actor from 4th street, ``_round``)."""
+        n = self.n
         self._hole: list[list[int | None]] = [[] for _ in range(n)]
         self._ups: list[list[int]] = [[] for _ in range(n)]
         self._upw = [0] * n
@@ -137,7 +155,9 @@ class _Table:
         self._seen: set[int] = set()
         self._shown: dict[int, tuple[int, ...]] = {}
         self._mucked = [False] * n
-        # dealing: the pattern of the street, who is due, the deck's count (rule book 7)
+
+    def _init_dealing(self) -> None:
+        """The pattern of the street, who is due, the deck's count (rule book 7)."""
         self._pat: tuple[bool, ...] = _UP3
         self._deal_pending: list[int] = []
         self._community_due = False
@@ -145,11 +165,12 @@ class _Table:
         self._burns = 0
         self._plan = "deal"
         self._burnt = False
-        self._ante_due = [stakes.ante > 0] * n
-        # who is in
-        self._folded = [False] * n
-        self._live: list[int] = list(range(n))  # who has not folded, in seat order
-        # the betting round (``_round`` sets it up at each street)
+        self._ante_due = [self.stakes.ante > 0] * self.n
+
+    def _init_betting(self) -> None:
+        """The betting round before any: antes first, then 3rd street (``_round`` sets
+        each round up as its street is dealt)."""
+        n = self.n
         self.street = _THIRD
         self.phase = _ANTES
         self.result: HandResult | None = None

@@ -139,63 +139,88 @@ def award_pots(
     callable, evaluated only when such a pot needs it.
     """
     rakes = take_rake(pots, rake) if rake else [0] * len(pots)
+    judge = _Judge(hands, game, odd_chip_cards, odd_chip_to_low)
     out: list[PotAward] = []
-    high_cache: dict[int, int] = {}
-    low_cache: dict[int, int | None] = {}
-    razz = game is _RAZZ
-    stud8 = game is _STUD8
     for i, pot in enumerate(pots):
         pot_rake = rakes[i]
         amount = pot.amount - pot_rake
         eligible = pot.eligible
         if len(eligible) == 1:
-            out.append(PotAward(i, amount, pot_rake, eligible,
-                                (Share(eligible[0], amount, _WHOLE),)))
-            continue
-        contenders = [p for p in eligible if p in hands]
-        if not contenders:
-            order_ = list(fallback_order() if callable(fallback_order) else fallback_order)
-            pos = {p: k for k, p in enumerate(order_)}
-            claim = list(eligible) if eligible else order_[:1]
-
-            def by_position(p: int, pos: dict[int, int] = pos) -> int:
-                return -pos.get(p, p)
-
-            shares = _split(amount, claim, _WHOLE, by_position)
-            out.append(PotAward(i, amount, pot_rake, eligible, tuple(shares)))
-            continue
-
-        def order(p: int, half: Half) -> int:
-            return odd_chip_card(hands[p], half, game, odd_chip_cards)
-
-        if razz:
-            vals = {p: ev.razz_value(hands[p]) for p in contenders}
-            win = _best(vals, True)
-            shares = _split(amount, win, _WHOLE, lambda p: order(p, _LOW))
+            shares: Sequence[Share] = (Share(eligible[0], amount, _WHOLE),)
         else:
-            high_value = ev.high_value
-            highs: dict[int, int] = {}
-            for p in contenders:
-                v = high_cache.get(p)
-                if v is None:
-                    v = high_cache[p] = high_value(hands[p])
-                highs[p] = v
-            hi_win = _best(highs, False)
-            lows: dict[int, int] = {}
-            if stud8:
-                for p in contenders:
-                    if p in low_cache:
-                        lv = low_cache[p]
-                    else:
-                        lv = low_cache[p] = ev.low8_value(hands[p])
-                    if lv is not None:
-                        lows[p] = lv
-            if lows:
-                lo_win = _best(lows, True)
-                low_half = (amount + 1) // 2 if odd_chip_to_low else amount // 2
-                shares = _split(amount - low_half, hi_win, _HIGH, lambda p: order(p, _HIGH))
-                shares += _split(low_half, lo_win, _LOW, lambda p: order(p, _LOW))
+            contenders = [p for p in eligible if p in hands]
+            if contenders:
+                shares = judge.shares(amount, contenders)
             else:
-                shares = _split(amount, hi_win, _WHOLE, lambda p: order(p, _HIGH))
+                shares = _unseen_shares(amount, eligible, fallback_order)
         out.append(PotAward(i, amount, pot_rake, eligible, tuple(shares)))
     return tuple(out)
+
+
+def _unseen_shares(
+    amount: int, eligible: tuple[int, ...],
+    fallback_order: Sequence[int] | Callable[[], Sequence[int]],
+) -> list[Share]:
+    """A pot none of whose players showed: split among them, odd chips in
+    ``fallback_order`` (to its first player when nobody is eligible)."""
+    order_ = list(fallback_order() if callable(fallback_order) else fallback_order)
+    pos = {p: k for k, p in enumerate(order_)}
+    claim = list(eligible) if eligible else order_[:1]
+
+    def by_position(p: int) -> int:
+        return -pos.get(p, p)
+
+    return _split(amount, claim, _WHOLE, by_position)
+
+
+class _Judge:
+    """Who wins a pot among its contenders, and the split: the best high, the best razz
+    low, or in stud/8 the high half and the qualifying low half. Each player's hand
+    values are worked out once, however many pots he contends for."""
+
+    __slots__ = ("_highs", "_lows", "game", "hands", "odd_chip_cards", "odd_chip_to_low")
+
+    def __init__(self, hands: dict[int, tuple[int, ...]], game: Game,
+                 odd_chip_cards: OddChipCards, odd_chip_to_low: bool) -> None:
+        self.hands = hands
+        self.game = game
+        self.odd_chip_cards = odd_chip_cards
+        self.odd_chip_to_low = odd_chip_to_low
+        self._highs: dict[int, int] = {}
+        self._lows: dict[int, int | None] = {}
+
+    def shares(self, amount: int, contenders: list[int]) -> list[Share]:
+        hands = self.hands
+        if self.game is _RAZZ:
+            razz = {p: ev.razz_value(hands[p]) for p in contenders}
+            return _split(amount, _best(razz, True), _WHOLE, self._order(_LOW))
+        hi_win = _best({p: self._high(p) for p in contenders}, False)
+        lows: dict[int, int] = {}
+        if self.game is _STUD8:
+            for p in contenders:
+                low = self._low8(p)
+                if low is not None:
+                    lows[p] = low
+        if not lows:
+            return _split(amount, hi_win, _WHOLE, self._order(_HIGH))
+        lo_win = _best(lows, True)
+        low_half = (amount + 1) // 2 if self.odd_chip_to_low else amount // 2
+        return (_split(amount - low_half, hi_win, _HIGH, self._order(_HIGH))
+                + _split(low_half, lo_win, _LOW, self._order(_LOW)))
+
+    def _high(self, p: int) -> int:
+        value = self._highs.get(p)
+        if value is None:
+            value = self._highs[p] = ev.high_value(self.hands[p])
+        return value
+
+    def _low8(self, p: int) -> int | None:
+        if p in self._lows:
+            return self._lows[p]
+        value = self._lows[p] = ev.low8_value(self.hands[p])
+        return value
+
+    def _order(self, half: Half) -> Callable[[int], int]:
+        """Tied winners' order for the odd chips of ``half`` (``odd_chip_card``)."""
+        hands, game, which = self.hands, self.game, self.odd_chip_cards
+        return lambda p: odd_chip_card(hands[p], half, game, which)

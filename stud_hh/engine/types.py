@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import MISSING, dataclass, fields
 from enum import Enum, StrEnum
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from stud_hh.events import Street
@@ -87,10 +88,7 @@ class Action:
     amount: int | None = None
 
 
-#: ``Action`` records already built, by ``(kind, player, amount)``.
-_ACTIONS: dict[tuple[ActionKind, int | str, int | None], Action] = {}
-
-
+@lru_cache(maxsize=65_536)  # amounts differ by stakes: keep the memo bounded
 def named_action(kind: ActionKind, player: int | str, amount: int | None = None) -> Action:
     """``Action(kind, player, amount)``, built once per distinct value.
 
@@ -98,13 +96,7 @@ def named_action(kind: ActionKind, player: int | str, amount: int | None = None)
     calling the same amount); a replay maps every betting line of every hand, so each is
     built once and then looked up.
     """
-    key = (kind, player, amount)
-    found = _ACTIONS.get(key)
-    if found is None:
-        if len(_ACTIONS) >= 65_536:  # amounts differ by stakes: keep the table bounded
-            _ACTIONS.clear()
-        found = _ACTIONS[key] = Action(kind, player, amount)
-    return found
+    return Action(kind, player, amount)
 
 
 @_quick_init

@@ -22,7 +22,7 @@ from stud_hh.evaluate._tables import (
     TWO_PAIR,
 )
 from stud_hh.evaluate._tables import build as build_tables
-from stud_hh.evaluate.describe import show_description
+from stud_hh.evaluate.describe import show_description, value_description
 from stud_hh.evaluate.high import (
     CATEGORY_NAMES,
     HighHand,
@@ -84,4 +84,5 @@ __all__ = [
     "showing_high_key",
     "showing_low_key",
     "showing_suit_key",
+    "value_description",
 ]

@@ -21,6 +21,7 @@ True
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -46,26 +47,22 @@ class _Arrays(NamedTuple):
     flush_high: IntArray
 
 
-_ARRAYS: list[_Arrays] = []
-
-
+@cache
 def _arrays() -> _Arrays:
     """NumPy views of the built tables (built on first use; views, not copies)."""
-    if not _ARRAYS:
-        T.build()
-        low8 = np.frombuffer(T.LOW8, dtype=np.intc).astype(np.int64)
-        low8[low8 == 0] = NO_LOW
-        _ARRAYS.append(_Arrays(
-            np.array(T.WEIGHT, dtype=np.int64),
-            np.frombuffer(T.LOW_OFFSET, dtype=np.intc),
-            np.frombuffer(T.HIGH_INDEX, dtype=np.intc),
-            np.frombuffer(T.HIGH, dtype=np.intc),
-            low8,
-            np.frombuffer(T.RAZZ, dtype=np.intc),
-            np.array(T.FLUSH_SUIT, dtype=np.int64),
-            np.array(T.FLUSH_HIGH, dtype=np.int64),
-        ))
-    return _ARRAYS[0]
+    T.build()
+    low8 = np.frombuffer(T.LOW8, dtype=np.intc).astype(np.int64)
+    low8[low8 == 0] = NO_LOW
+    return _Arrays(
+        np.array(T.WEIGHT, dtype=np.int64),
+        np.frombuffer(T.LOW_OFFSET, dtype=np.intc),
+        np.frombuffer(T.HIGH_INDEX, dtype=np.intc),
+        np.frombuffer(T.HIGH, dtype=np.intc),
+        low8,
+        np.frombuffer(T.RAZZ, dtype=np.intc),
+        np.array(T.FLUSH_SUIT, dtype=np.int64),
+        np.array(T.FLUSH_HIGH, dtype=np.int64),
+    )
 
 
 def _slots(cards: NDArray[Any], a: _Arrays) -> tuple[IntArray, IntArray]:

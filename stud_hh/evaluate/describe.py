@@ -21,11 +21,31 @@ from stud_hh.evaluate.low import low8_value, low_description, razz_value
 def show_description(cards: Sequence[int], game: str) -> str:
     """The description of ``cards`` in ``game`` (``"stud"``, ``"stud8"``, ``"razz"``)."""
     if game == "razz":
-        return f"Lo: {low_description(razz_value(cards))}"
-    high = high_description(high_value(cards))
+        return value_description(game, 0, razz_value(cards))
     if game == "stud8":
-        low = low8_value(cards)
-        return f"HI: {high}" if low is None else f"HI: {high}; LO: {low_description(low)}"
+        return value_description(game, high_value(cards), low8_value(cards))
+    return value_description(game, high_value(cards), None)
+
+
+def value_description(game: str, high: int, low: int | None) -> str:
+    """The description of a hand known by its values: ``high_value`` (unused in razz) and
+    the low, ``razz_value`` in razz or ``low8_value`` in stud8 (None: no qualifying low).
+
+    Why: the values fix the category and every rank the text names, so a caller that has
+    ranked the hand already (the simulator's showdown) describes it without its cards.
+
+    >>> from stud_hh.cards import parse_cards
+    >>> cards = parse_cards("7c 3s 5h Qc Kc 6d 4d")
+    >>> value_description("stud8", high_value(cards), low8_value(cards))
+    'HI: a straight, Three to Seven; LO: 7,6,5,4,3'
+    """
+    if game == "razz":
+        if low is None:
+            raise ValueError("a razz hand always has a low")
+        return f"Lo: {low_description(low)}"
+    if game == "stud8":
+        text = high_description(high)
+        return f"HI: {text}" if low is None else f"HI: {text}; LO: {low_description(low)}"
     if game == "stud":
-        return high
+        return high_description(high)
     raise ValueError(f"unknown game {game!r}: expected stud, stud8 or razz")

@@ -17,7 +17,6 @@ stay the same across NumPy releases).
 from __future__ import annotations
 
 import random
-from weakref import WeakKeyDictionary
 
 import numpy as np
 
@@ -66,23 +65,15 @@ def shuffled_deck(rng: random.Random) -> Deck:
     return DeckSource(rng, batch=1).deck()
 
 
-#: the batched source of each generator ``sample_starts`` was given (as sessions have)
-_SOURCES: WeakKeyDictionary[random.Random, DeckSource] = WeakKeyDictionary()
-
-
-def sample_starts(rng: random.Random, players: int = 8) -> list[tuple[int, int, int]]:
+def sample_starts(source: DeckSource, players: int = 8) -> list[tuple[int, int, int]]:
     """The three-card starts (down, down, door) of one 3rd-street deal to ``players``.
 
-    Decks come from a ``DeckSource`` seeded by ``rng`` on the first call and kept for the
-    next ones: the batched decks a table session deals from.
+    The deck is the next of ``source``: the batched decks a table session deals from.
 
-    >>> starts = sample_starts(random.Random(1))
+    >>> starts = sample_starts(DeckSource(random.Random(1)))
     >>> len(starts), len({c for s in starts for c in s})
     (8, 24)
     """
-    source = _SOURCES.get(rng)
-    if source is None:
-        source = _SOURCES[rng] = DeckSource(rng)
     st = StudState(Game.STUD, _SAMPLE_STAKES, (1000,) * players, rules=POKERSTARS)
     st.post_antes()
     st.deal_from(source.deck())

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from stud_hh.events import Game, Street
@@ -160,15 +161,10 @@ class Style:
         self.bluff = prof.bluff
 
 
-_STYLES: dict[int, Style] = {}
-
-
+@lru_cache(maxsize=256)
 def style_of(prof: Profile) -> Style:
-    """The ``Style`` of ``prof`` (one per profile object, kept for the process)."""
-    style = _STYLES.get(id(prof))
-    if style is None or style.profile is not prof:
-        style = _STYLES[id(prof)] = Style(prof)
-    return style
+    """The ``Style`` of ``prof`` (one per distinct profile: profiles are frozen values)."""
+    return Style(prof)
 
 
 def _steal_spot(st: Any, view: HandView, p: int) -> bool:

@@ -141,6 +141,9 @@ class TableSession:
         self.players: dict[int, _Player] = {}
         self._seated: list[_Player] | None = None  # seat order, while nobody joins or leaves
         self._profiles_by_name: dict[str, str] | None = None
+        # this level's and game's header but for id and time, and what it was built for
+        self._template: Header | None = None
+        self._fixed_for: tuple[Any, ...] = ()
         self.tournament_id = str(rng.randrange(100_000_000, 999_999_999))
         self.buy_in = rng.choice(("$1+$0.10 USD", "$3.30+$0.30 USD", "$10+$1 USD", "Freeroll"))
         target = max(2, min(MAX_SEATS, config.players))
@@ -205,76 +208,30 @@ class TableSession:
     # --- hands ------------------------------------------------------------------------------
 
     def hands(self, limit: int) -> Iterator[SimulatedHand]:
-        """Up to ``limit`` hands; fewer when a tournament ends first.
-
-        Why the loop keeps so much between hands: a session deals hundreds of hands with
-        the same stakes, game label and players, so the header's fixed fields, the
-        seat-ordered roster and the profile map are rebuilt only when they change (a new
-        level or game, a player joining or leaving), not for every hand.
-        """
+        """Up to ``limit`` hands; fewer when a cash session's length is up, a tournament
+        ends, or fewer than two players can be dealt in."""
         config = self.config
         rng = self.rng
-        randint = rng.randint
         tournament = config.tournament
-        cash_length = randint(*config.session_hands)
+        cash_length = rng.randint(*config.session_hands)
         rake = Rake(0, 0) if tournament else config.rake
-        currency = None if tournament else "USD"
-        tournament_id = self.tournament_id if tournament else None
-        buy_in = self.buy_in if tournament else None
-        table = self._table_label()
         random_ = rng.random
         # a second, a minute and a half: the time between two hands' starts
         waits = [timedelta(seconds=s) for s in range(20, 96)]
-        template: Header | None = None  # this level's and game's header, but for id and time
-        fixed_for: tuple[Any, ...] = ()
-        # stakes and game change from hand to hand only in tournaments and mixed games
-        varying = tournament or config.game == "mixed"
-        small, big, ante, bring_in, level = self._stakes(0)
-        game, mixed = self._game(0)
+        self._template = None
         number = 0
         while number < limit:
             if not tournament and number >= cash_length:
                 return
-            if varying:
-                small, big, ante, bring_in, level = self._stakes(number)
-                game, mixed = self._game(number)
-            if template is None or fixed_for != (small, game, level):
-                fixed_for = (small, game, level)
-                template = Header(
-                    site="pokerstars", hand_id="", game=game, small_bet=small, big_bet=big,
-                    started_at=self.clock, table=table, limit=Limit.FIXED, ante=ante,
-                    bring_in=bring_in, currency=currency, max_seats=MAX_SEATS,
-                    tournament_id=tournament_id, level=level, buy_in=buy_in, mixed=mixed,
-                )
-            roster = self._roster()
+            header, ante, bring_in = self._header(number)
             # Cash: more than the ante and the bring-in (rule book 6). With exactly that
             # much a player would bring in all-in, and the text could not tell the table's
             # bring-in: the validator would take it for short and flag the calls.
             minimum = 1 if tournament else ante + bring_in + 1
-            dealable = [p for p in roster if p.sit_out == 0 and p.stack >= minimum]
-            if len(dealable) < 2:
-                for p in roster:
-                    p.sit_out = 0
-                dealable = [p for p in roster if p.stack >= minimum]
-                if len(dealable) < 2:
-                    return
-            header = replace_fields(template, hand_id=str(self.next_hand_id),
-                                    started_at=self.clock)
-            if len(dealable) == len(roster):
-                seats = tuple([Seat(p.seat, p.name, p.stack) for p in roster])
-            else:
-                dealt_in = set(map(id, dealable))
-                seats = tuple([
-                    Seat(p.seat, p.name, p.stack, sitting_out=id(p) not in dealt_in)
-                    for p in roster
-                ])
-            noise = self._noise(dealable) if config.noise else []
-            setup = HandSetup(
-                header=header, seats=seats, profiles={}, hero=HERO, ante=ante,
-                bring_in=bring_in, rake=rake, noise=noise,
-                dealt_profiles=[p.profile for p in dealable],
-                dealt_styles=[p.style for p in dealable],  # type: ignore[misc]
-            )
+            dealable = self._dealable(minimum)
+            if dealable is None:
+                return
+            setup = self._setup(header, ante, bring_in, rake, dealable)
             played = play_hand(setup, rng, self.decks.deck())
             yield SimulatedHand(played.hand, self._profile_names(), played.showdown, self.index)
             number += 1
@@ -285,6 +242,63 @@ class TableSession:
             # ``random()`` scaled, not ``randint``: a tenth of the cost, the same spread
             self.next_hand_id += 1 + int(random_() * 400)
             self.clock += waits[int(random_() * 76)]
+
+    def _header(self, number: int) -> tuple[Header, int, int]:
+        """Hand ``number``'s header (the next hand id, the clock), its ante and bring-in.
+
+        Why a template: a session deals hundreds of hands at one level and game (they
+        change from hand to hand only in tournaments and mixed games), so the header's
+        fixed fields are built once per level and game; each hand replaces id and time.
+        """
+        small, big, ante, bring_in, level = self._stakes(number)
+        game, mixed = self._game(number)
+        template = self._template
+        if template is None or self._fixed_for != (small, game, level):
+            tournament = self.config.tournament
+            self._fixed_for = (small, game, level)
+            template = self._template = Header(
+                site="pokerstars", hand_id="", game=game, small_bet=small, big_bet=big,
+                started_at=self.clock, table=self._table_label(), limit=Limit.FIXED,
+                ante=ante, bring_in=bring_in, currency=None if tournament else "USD",
+                max_seats=MAX_SEATS, tournament_id=self.tournament_id if tournament else None,
+                level=level, buy_in=self.buy_in if tournament else None, mixed=mixed,
+            )
+        header = replace_fields(template, hand_id=str(self.next_hand_id), started_at=self.clock)
+        return header, ante, bring_in
+
+    def _dealable(self, minimum: int) -> list[_Player] | None:
+        """The players dealt in: not sitting out, with ``minimum`` chips at least. When
+        fewer than two are, the ones sitting out come back; None when still too few."""
+        roster = self._roster()
+        dealable = [p for p in roster if p.sit_out == 0 and p.stack >= minimum]
+        if len(dealable) < 2:
+            for p in roster:
+                p.sit_out = 0
+            dealable = [p for p in roster if p.stack >= minimum]
+            if len(dealable) < 2:
+                return None
+        return dealable
+
+    def _setup(self, header: Header, ante: int, bring_in: int, rake: Rake,
+               dealable: list[_Player]) -> HandSetup:
+        """The hand's seats (the players not dealt in print as sitting out), table noise
+        and the dealt players' styles."""
+        roster = self._roster()
+        if len(dealable) == len(roster):
+            seats = tuple([Seat(p.seat, p.name, p.stack) for p in roster])
+        else:
+            dealt_in = set(map(id, dealable))
+            seats = tuple([
+                Seat(p.seat, p.name, p.stack, sitting_out=id(p) not in dealt_in)
+                for p in roster
+            ])
+        noise = self._noise(dealable) if self.config.noise else []
+        return HandSetup(
+            header=header, seats=seats, profiles={}, hero=HERO, ante=ante,
+            bring_in=bring_in, rake=rake, noise=noise,
+            dealt_profiles=[p.profile for p in dealable],
+            dealt_styles=[p.style for p in dealable],  # type: ignore[misc]
+        )
 
     def _roster(self) -> list[_Player]:
         """The seated players in seat order (rebuilt only after someone joined or left)."""

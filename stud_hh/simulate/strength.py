@@ -27,16 +27,15 @@ True
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations_with_replacement
 from math import comb
 
 from stud_hh.events import Game
 
 __all__ = [
-    "BOARD_MEMO",
     "FLUSH_CLASS",
     "MEMO_LIMIT",
-    "OWN_MEMO",
     "RANK_KEY",
     "SUIT_KEY",
     "board_memo",
@@ -163,7 +162,7 @@ def board_strength(game: Game, upcards: tuple[int, ...] | list[int]) -> float:
 # Why: every value above is a function of the cards' rank multiset (and, for the player's
 # own high hand, of the longest suit: five or more, exactly four, fewer). Summed as
 # integer keys (``RANK_KEY``, ``SUIT_KEY``), they make a decision's estimate one dict
-# look-up in ``OWN_MEMO`` / ``BOARD_MEMO``; the functions above run once per new key.
+# look-up in ``own_memo`` / ``board_memo``; the functions above run once per new key.
 
 #: card -> its rank counted in a 3-bit field; the sum over cards keys their rank multiset
 RANK_KEY: tuple[int, ...] = tuple(1 << 3 * (c >> 2) for c in range(52))
@@ -180,52 +179,46 @@ _FOUR_KEYS = 2 * comb(13, 4) + (comb(16, 4) - comb(13, 4))
 #: memo then stops growing, so memory stays flat however long a run is (a 6- or 7-card
 #: key rarely repeats anyway: there are tens of thousands of them)
 MEMO_LIMIT = _FOUR_KEYS + 1024
-#: game -> (rank key + flush class) -> ``strength``; read directly by ``HandView``
-OWN_MEMO: dict[Game, dict[int, float]] = {g: {} for g in Game}
-_OWN_BUILT: set[Game] = set()
 
 
+@cache
 def own_memo(game: Game) -> dict[int, float]:
-    """``OWN_MEMO[game]``, holding every 4-card hand (2,535 keys, built once per game per
-    process in a few milliseconds): each 4th-street estimate is then a hit."""
-    memo = OWN_MEMO[game]
-    if game not in _OWN_BUILT:
-        _OWN_BUILT.add(game)
-        for ranks in combinations_with_replacement(range(13), 4):
-            variants = [[4 * rank + i for i, rank in enumerate(ranks)]]  # four suits
-            if len(set(ranks)) == 4:
-                variants.append([4 * rank for rank in ranks])  # one suit
-            for cards in variants:
-                key = sum(RANK_KEY[c] for c in cards) + FLUSH_CLASS[
-                    sum(SUIT_KEY[c] for c in cards)]
-                memo[key] = strength(game, cards)
+    """(rank key + flush class) -> ``strength`` in ``game``, read directly by ``HandView``:
+    every 4-card hand (2,535 keys, built on the first call per game in a few milliseconds,
+    so that each 4th-street estimate is a hit), then the hands met, up to ``MEMO_LIMIT``."""
+    memo: dict[int, float] = {}
+    for ranks in combinations_with_replacement(range(13), 4):
+        variants = [[4 * rank + i for i, rank in enumerate(ranks)]]  # four suits
+        if len(set(ranks)) == 4:
+            variants.append([4 * rank for rank in ranks])  # one suit
+        for cards in variants:
+            key = sum(RANK_KEY[c] for c in cards) + FLUSH_CLASS[
+                sum(SUIT_KEY[c] for c in cards)]
+            memo[key] = strength(game, cards)
     return memo
-#: game -> upcards' rank key -> ``board_strength``: complete (``board_memo``) once a
-#: ``HandView`` of that game asked for it
-BOARD_MEMO: dict[Game, dict[int, float]] = {g: {} for g in Game}
+
+
 _MAX_UPCARDS = 4  # door card and 4th to 6th street: the 7th is down, the board shared
 
 
+@cache
 def board_memo(game: Game) -> dict[int, float]:
-    """``BOARD_MEMO[game]``, filled with every rank multiset of up to four upcards (2,380
-    keys, a few milliseconds once per game per process).
+    """Upcards' rank key -> ``board_strength`` in ``game``, read directly by ``HandView``:
+    every rank multiset of up to four upcards (2,380 keys, built on the first call per game
+    in a few milliseconds).
 
     Why complete rather than filled as met: an upcard key is met again and again, and a
     table built once never grows while a long simulation runs.
     """
-    memo = BOARD_MEMO[game]
-    if len(memo) < _BOARD_KEYS:
-        for size in range(_MAX_UPCARDS + 1):
-            for ranks in combinations_with_replacement(range(13), size):
-                # a card per rank, suits by repetition (only the ranks count here)
-                cards = [4 * rank + ranks[:i].count(rank) for i, rank in enumerate(ranks)]
-                key = sum(RANK_KEY[c] for c in cards)
-                if key not in memo:
-                    memo[key] = (board_strength(game, cards) if cards else 0.0)
+    memo: dict[int, float] = {}
+    for size in range(_MAX_UPCARDS + 1):
+        for ranks in combinations_with_replacement(range(13), size):
+            # a card per rank, suits by repetition (only the ranks count here)
+            cards = [4 * rank + ranks[:i].count(rank) for i, rank in enumerate(ranks)]
+            key = sum(RANK_KEY[c] for c in cards)
+            if key not in memo:
+                memo[key] = (board_strength(game, cards) if cards else 0.0)
     return memo
-
-
-_BOARD_KEYS = sum(comb(13 + size - 1, size) for size in range(_MAX_UPCARDS + 1))
 
 
 def strength_keyed(game: Game, rank_key: int, suit_key: int,
@@ -240,7 +233,7 @@ def strength_keyed(game: Game, rank_key: int, suit_key: int,
     True
     """
     flush = FLUSH_CLASS[suit_key]
-    memo = OWN_MEMO[game]
+    memo = own_memo(game)
     value = memo.get(rank_key + flush)
     if value is None:
         if game is Game.STUD:
@@ -254,7 +247,7 @@ def strength_keyed(game: Game, rank_key: int, suit_key: int,
 
 def board_strength_keyed(game: Game, key: int, upcards: tuple[int, ...] | list[int]) -> float:
     """``board_strength(game, upcards)`` where ``key`` is the sum of ``RANK_KEY`` over them."""
-    memo = BOARD_MEMO[game]
+    memo = board_memo(game)
     value = memo.get(key)
     if value is None:
         if game is Game.STUD:

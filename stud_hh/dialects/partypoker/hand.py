@@ -103,20 +103,12 @@ _NOTES = {" has joined the table.": "joins", " has left the table.": "leaves",
           " will be using her time bank for this hand.": "time_bank"}
 
 
-#: what ``_read_action`` made of each betting line, per money unit: a session repeats its
-#: lines (the same players bet the same amounts), and a plain dict look-up is the cheapest
-#: memo; emptied when it holds ``ACTION_MEMO`` lines (flat memory)
-_ACTIONS_READ: dict[Callable[[str], int], dict[str, tuple[str, str, int, Event | None]]] = {}
+#: betting lines whose reading ``_read_action`` keeps: a session repeats its lines (the
+#: same players bet the same amounts); bounded, so memory stays flat
 ACTION_MEMO = 4096
 
 
-def _action_memo(money: Callable[[str], int]) -> dict[str, tuple[str, str, int, Event | None]]:
-    memo = _ACTIONS_READ.setdefault(money, {})
-    if len(memo) >= ACTION_MEMO:
-        memo.clear()
-    return memo
-
-
+@lru_cache(maxsize=ACTION_MEMO)
 def _read_action(line: str, money: Callable[[str], int]) -> tuple[str, str, int, Event | None]:
     """``Player4 double bets [120]`` -> (``Player4``, ``double bets``, 120, its ``Bet``): the
     event where the line alone says it (a fold, check, call, bet or bring-in), else None."""
@@ -276,13 +268,9 @@ class PartyPokerHand:
         append = events.append
         money, stacks, in_hand, bets = self.money, self.stacks, self.in_hand, self.bets
         put = bets.put
-        memo = _action_memo(money)
         for offset, line in enumerate(text.split("\n")):
             try:
-                read = memo.get(line)
-                if read is None:
-                    read = memo[line] = _read_action(line, money)
-                name, verb, added, event = read
+                name, verb, added, event = _read_action(line, money)
                 in_hand.add(name)
                 if event is None:
                     if verb == "opens":

@@ -24,7 +24,7 @@ cents (PokerStars drops ``.00``), plain chip counts in tournaments and play mone
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 from functools import cache, lru_cache
 from typing import Any
@@ -510,7 +510,7 @@ def write_hand(hand: Hand, hero: str | None = None) -> str:
     ``hero``: whose hidden cards the ``Dealt to`` lines show; found by ``find_hero`` when
     not given (the simulator passes it, as it knows).
 
-    Why one loop with the ``Dealt to`` lines inline: a hand has ~50 lines and the
+    Why the ``Dealt to`` lines are written as the deals come: a hand has ~50 lines and the
     simulator writes thousands of hands a second, so each player's cards so far are kept
     as their text (never re-joined), upcards are picked by the deal's pattern, and every
     amount is a dict look-up (``_MoneyTexts``).
@@ -519,9 +519,20 @@ def write_hand(hand: Hand, hero: str | None = None) -> str:
     heroes = find_heroes(hand) if hero is None else frozenset((hero,))
     money = _money_texts(header.currency)
     lines = format_header(header)
+    _seat_lines(hand.seats, money, lines)
+    # another site's table noise is in its own words, which PokerStars text cannot hold
+    _event_lines(hand.events, heroes, money, header.site != "pokerstars", lines)
+    lines.append("")
+    return "\n".join(lines)
+
+
+def _seat_lines(seats: Iterable[Seat], money: _MoneyTexts, lines: list[str]) -> None:
+    """``Seat 3: Player (1,000 in chips)``, and whether he sits out or is out of the hand.
+
+    ``_seat_text`` inline: stacks rarely repeat, so the amount memo is skipped."""
     append = lines.append
     symbol = money.symbol
-    for seat in hand.seats:  # ``_seat_text`` inline: stacks rarely repeat, skip the memo
+    for seat in seats:
         stack = seat.stack
         if stack < 0:  # pragma: no cover - a stack is never negative
             chips = money[stack]
@@ -536,13 +547,17 @@ def write_hand(hand: Hand, hero: str | None = None) -> str:
             append(f"Seat {seat.seat}: {seat.player} ({chips} in chips) out of hand")
         else:
             append(f"Seat {seat.seat}: {seat.player} ({chips} in chips)")
-    known: dict[str, str] = {}  # player -> text of the cards his lines showed so far
-    events = hand.events
+
+
+def _event_lines(events: Sequence[Event], heroes: frozenset[str], money: _MoneyTexts,
+                 foreign_notes: bool, lines: list[str]) -> None:
+    """One line per event, in order; street banners, the river's community card and the
+    ``Dealt to`` lines are the events whose text depends on what came before."""
+    append = lines.append
     plain = _PLAIN
-    card_text = _CARD_TEXT
+    dealt_line = _dealt_line
+    known: dict[str, str] = {}  # player -> text of the cards his lines showed so far
     skip_board = False
-    # another site's table noise is in its own words, which PokerStars text cannot hold
-    foreign_notes = header.site != "pokerstars"
     for index, event in enumerate(events):
         kind = type(event)
         if kind is TableNote and foreign_notes:
@@ -551,33 +566,15 @@ def write_hand(hand: Hand, hero: str | None = None) -> str:
         if formatter is not None:  # one event, one line: most events
             append(formatter(event, money))
         elif isinstance(event, Deal):
-            player = event.player
-            cards = event.cards
-            if player in heroes:
-                new = " ".join([card_text[c] for c in cards if c is not None])
-            else:
-                at = _shown_at(event.up)
-                if len(at) == 1:  # one upcard: every street but the 7th
-                    i = at[0]
-                    c = cards[i] if i < len(cards) else None
-                    new = card_text[c] if c is not None else ""
-                else:
-                    new = " ".join([card_text[c] for i in at
-                                    if i < len(cards) and (c := cards[i]) is not None])
-            if new:
-                held = known.get(player)
-                if held:
-                    append(f"Dealt to {player} [{held}] [{new}]")
-                    known[player] = f"{held} {new}"
-                else:
-                    append(f"Dealt to {player} [{new}]")
-                    known[player] = new
+            line = dealt_line(event, event.player in heroes, known)
+            if line is not None:
+                append(line)
         elif isinstance(event, StreetStart):
             street = event.street
             if street is _SEVENTH:  # a community card joins the river line
                 following = events[index + 1] if index + 1 < len(events) else None
                 if isinstance(following, BoardCard):
-                    append(f"*** RIVER *** [{card_text[following.card]}]")
+                    append(f"*** RIVER *** [{_CARD_TEXT[following.card]}]")
                     skip_board = True
                     continue
             append(STREET_HEADERS[street])
@@ -591,8 +588,33 @@ def write_hand(hand: Hand, hero: str | None = None) -> str:
             if formatter is None:
                 raise TypeError(f"cannot write event {event!r}")
             append(formatter(event, money))
-    append("")
-    return "\n".join(lines)
+
+
+def _dealt_line(event: Deal, hero: bool, known: dict[str, str]) -> str | None:
+    """``Dealt to Player [his cards so far] [the new ones]``: all of the hero's cards, an
+    opponent's upcards only; no line when nothing new can be seen (his 7th street)."""
+    player = event.player
+    cards = event.cards
+    card_text = _CARD_TEXT
+    if hero:
+        new = " ".join([card_text[c] for c in cards if c is not None])
+    else:
+        at = _shown_at(event.up)
+        if len(at) == 1:  # one upcard: every street but the 7th
+            i = at[0]
+            c = cards[i] if i < len(cards) else None
+            new = card_text[c] if c is not None else ""
+        else:
+            new = " ".join([card_text[c] for i in at
+                            if i < len(cards) and (c := cards[i]) is not None])
+    if not new:
+        return None
+    held = known.get(player)
+    if held:
+        known[player] = f"{held} {new}"
+        return f"Dealt to {player} [{held}] [{new}]"
+    known[player] = new
+    return f"Dealt to {player} [{new}]"
 
 
 def write_hands(hands: Iterable[Hand]) -> str:
