@@ -11,6 +11,7 @@ the returned ``ImportResult`` and in the run's ``imports`` row.
 from __future__ import annotations
 
 import contextlib
+from contextlib import closing
 import os
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -37,7 +38,8 @@ from pipelines.files import (
 )
 from pipelines.signals import sigint_deferred
 from pipelines.store import BatchCounts, Writer
-from pipelines.workers import CHUNK_HANDS, Pool
+from pipelines.executors import Executor, open_executor
+from pipelines.workers import CHUNK_HANDS
 from stud_hh.formats import Skipped, recognise_file
 from stud_hh.reader import RawHand
 from stud_hh.rules import RuleSet
@@ -147,6 +149,7 @@ def import_paths(
     lock_timeout: float = 0.0,
     settle: float = 0.0,
     chunk_hands: int = CHUNK_HANDS,
+    executor: str = "local",
 ) -> ImportResult:
     """Import every hand-history file under ``paths`` into the DuckDB file ``db``.
 
@@ -158,14 +161,17 @@ def import_paths(
     ago, since the poker client may still be writing it. Files that are not hand
     histories, or are in a site's format not read yet, are counted in ``result.skipped``
     and not read (``stud_hh.formats``). Ctrl-C raises ``ImportInterrupted`` once the batch
-    being stored is committed.
+    being stored is committed. ``executor``: where the workers run, ``local`` (a forked
+    pool) or ``dask`` / ``dask=tcp://host:port`` (``pipelines.executors``); the work and
+    the writer are the same.
     """
     started = time.monotonic()
     db_path = resolve_db(db)
     paths = list(paths)
     files = walk(paths)
     rules_name = rules.upper() if isinstance(rules, str) else getattr(rules, "name", None)
-    with Pool(jobs, rules) as pool, writer_lock(db_path, lock_timeout):
+    with closing(open_executor(executor, jobs, rules)) as pool, \
+            writer_lock(db_path, lock_timeout):
         # readers (stud-hh serve, stats) hold the file a moment at a time: wait for them
         con = connect(db_path, wait=max(WRITER_WAIT, lock_timeout - (time.monotonic() - started)))
         try:
@@ -181,7 +187,7 @@ def import_paths(
 
 def _import(
     con: duckdb.DuckDBPyConnection, db: Path, paths: list[str | os.PathLike[str]],
-    files: list[Path], pool: Pool, rules: str | None,
+    files: list[Path], pool: Executor, rules: str | None,
     progress: Callable[[Progress], None] | None, started: float, settle: float,
     chunk_hands: int,
 ) -> ImportResult:
@@ -242,7 +248,7 @@ def _finish(
 
 
 def _run(
-    con: duckdb.DuckDBPyConnection, files: list[Path], pool: Pool, result: ImportResult,
+    con: duckdb.DuckDBPyConnection, files: list[Path], pool: Executor, result: ImportResult,
     progress: Callable[[Progress], None] | None, started: float, settle: float,
     chunk_hands: int,
 ) -> None:

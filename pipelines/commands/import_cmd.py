@@ -1,4 +1,5 @@
-"""``stud-hh import PATH... [--db FILE] [--jobs N] [--rules PRESET] [--wait S] [--quiet]``.
+"""``stud-hh import PATH... [--db FILE] [--jobs N] [--rules PRESET] [--wait S] [--quiet]
+[--executor local|dask[=tcp://HOST:PORT]]``.
 
 Exit status: 0 done, 1 when the database cannot be written or another process holds it,
 2 for usage errors (a path that does not exist), 130 when Ctrl-C stopped it (what was
@@ -32,6 +33,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help=f"rule book to validate against: {', '.join(sorted(PRESETS))}")
     add_wait_option(parser, "giving up", 0.0, "fail at once")
     parser.add_argument("--quiet", action="store_true", help="no progress bar, counts only")
+    parser.add_argument(
+        "--executor", default="local", metavar="local|dask[=tcp://HOST:PORT]",
+        help="where the workers run: local processes (default), or Dask: a local cluster "
+        "of --jobs worker processes (default one per core), or the scheduler at the "
+        "address given (pip install 'stud_hh[dask]')")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -43,13 +49,20 @@ def run(args: argparse.Namespace) -> int:
     if args.jobs is not None and args.jobs < 1:
         err.print("stud-hh import: --jobs must be at least 1")
         return 2
+    from pipelines.executors import ExecutorError, parse_executor
+
+    try:
+        parse_executor(args.executor)
+    except ExecutorError as exc:
+        err.print(f"stud-hh import: {exc}")
+        return 2
     try:
         if args.quiet or not out.is_terminal:
             result = import_paths(args.paths, db=db, jobs=args.jobs, rules=args.rules,
-                                  lock_timeout=args.wait)
+                                  lock_timeout=args.wait, executor=args.executor)
         else:
             result = _with_progress(args, db, out)
-    except (DatabaseBusy, DatabaseUnavailable) as exc:
+    except (DatabaseBusy, DatabaseUnavailable, ExecutorError) as exc:
         err.print(f"stud-hh import: {exc}")
         return 1
     except FileNotFoundError as exc:
@@ -96,7 +109,8 @@ def _with_progress(args: argparse.Namespace, db: Path, out: Console) -> ImportRe
                        hands=p.hands_found, rate=p.hands_per_second)
 
         return import_paths(args.paths, db=db, jobs=args.jobs, rules=args.rules,
-                            progress=update, lock_timeout=args.wait)
+                            progress=update, lock_timeout=args.wait,
+                            executor=args.executor)
 
 
 def report(result: ImportResult, out: Console, quiet: bool = False) -> None:
