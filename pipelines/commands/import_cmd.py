@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("paths", nargs="+", metavar="PATH", help="files or folders to import")
+    parser.add_argument("paths", nargs="*", metavar="PATH", help="files or folders to import")
     add_db_option(parser)
     parser.add_argument("--jobs", type=int, default=None, metavar="N",
                         help="worker processes (default: one per core)")
@@ -38,6 +38,15 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="where the workers run: local processes (default), or Dask: a local cluster "
         "of --jobs worker processes (default one per core), or the scheduler at the "
         "address given (pip install 'stud_hh[dask]')")
+    parser.add_argument(
+        "--out", metavar="STORE", default=None,
+        help="write a Parquet store (a folder or an fsspec URL: s3://bucket/path) instead "
+        "of a DuckDB file: each worker writes its own files (docs/scale.md); read it with "
+        "stud-hh stats/report --store STORE")
+    parser.add_argument(
+        "--store", metavar="STORE", default=None,
+        help="with --db FILE: attach the Parquet store STORE into FILE as views (no "
+        "PATH needed; nothing is copied, attach again after the next import)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -45,6 +54,11 @@ def run(args: argparse.Namespace) -> int:
 
     out = console()
     err = console(stderr=True)
+    if args.store is not None:
+        return _attach(args, out, err)
+    if not args.paths:
+        err.print("stud-hh import: give the files or folders to import (PATH...)")
+        return 2
     db = resolve_db(args.db)
     if args.jobs is not None and args.jobs < 1:
         err.print("stud-hh import: --jobs must be at least 1")
@@ -57,7 +71,12 @@ def run(args: argparse.Namespace) -> int:
         err.print(f"stud-hh import: {exc}")
         return 2
     try:
-        if args.quiet or not out.is_terminal:
+        if args.out is not None:
+            from pipelines.store_import import import_store
+
+            result = import_store(args.paths, args.out, jobs=args.jobs, rules=args.rules,
+                                  executor=args.executor)
+        elif args.quiet or not out.is_terminal:
             result = import_paths(args.paths, db=db, jobs=args.jobs, rules=args.rules,
                                   lock_timeout=args.wait, executor=args.executor)
         else:
@@ -81,6 +100,23 @@ def run(args: argparse.Namespace) -> int:
         err.print("stud-hh import: interrupted before any hand was stored")
         return 130
     report(result, out, quiet=args.quiet)
+    return 0
+
+
+def _attach(args: argparse.Namespace, out: Console, err: Console) -> int:
+    """``--db F --store S``: the store's tables as views in the DuckDB file F."""
+    from pipelines.store_views import attach_file
+
+    if args.paths or args.out is not None:
+        err.print("stud-hh import: --store attaches a store; it takes no PATH and no --out")
+        return 2
+    try:
+        db = attach_file(resolve_db(args.db), args.store)
+    except (FileNotFoundError, ValueError) as exc:
+        err.print(f"stud-hh import: {exc}")
+        return 1
+    out.print(f"attached the Parquet store {args.store} into {db} (views; attach again "
+              "after the next import to see it)")
     return 0
 
 
@@ -116,7 +152,7 @@ def _with_progress(args: argparse.Namespace, db: Path, out: Console) -> ImportRe
 def report(result: ImportResult, out: Console, quiet: bool = False) -> None:
     """The run's counts; ``found = imported + duplicates + quarantined`` always shows,
     then what was not read (other sites, other games, files that are not hand histories)."""
-    out.print(f"database: {result.db}")
+    out.print(f"store: {result.store}" if result.store else f"database: {result.db}")
     out.print(
         f"files: {result.files} read, {result.files_skipped} unchanged, "
         f"{result.files_rejected} unreadable"
