@@ -95,12 +95,15 @@ class DaskPool:
     def __init__(self, address: str | None, jobs: int | None,
                  rules: RuleSet | str | None) -> None:
         try:
-            from distributed import Client, LocalCluster
+            import distributed
         except ImportError:
             raise ExecutorError("--executor dask needs Dask: pip install 'stud_hh[dask]'"
                                 ) from None
         self.rules = rules
         self._cluster: Any = None
+        # distributed ships no type information: its classes are used as Any
+        Client: Any = distributed.Client  # noqa: N806
+        LocalCluster: Any = distributed.LocalCluster  # noqa: N806
         if address is None:
             workers = default_jobs() if jobs is None else max(1, jobs)
             self._cluster = LocalCluster(

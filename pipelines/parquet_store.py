@@ -329,8 +329,9 @@ def imports_table(manifests: Sequence[dict[str, Any]]) -> pa.Table:
     for m in manifests:
         row = {c.name: m.get(c.name) for c in IMPORTS.columns}
         for name in ("started_at", "finished_at"):
-            if row[name] is not None:
-                row[name] = datetime.fromisoformat(row[name])
+            moment = row[name]
+            if isinstance(moment, str):
+                row[name] = datetime.fromisoformat(moment)
         for name in ("files_unsupported", "other_games"):
             row[name] = list((row[name] or {}).items())
         rows.append(row)

@@ -232,8 +232,7 @@ def deduplicate(store: Store, run: int, new_files: list[str],
         row = con.execute(
             "SELECT count(*), count(*) FILTER (errors + warnings > 0), "
             "coalesce(sum(errors + warnings), 0) FROM new ANTI JOIN dup USING (hand_key)"
-        ).fetchone()
-        assert row is not None
+        ).fetchall()[0]
         counts["imported"], counts["with_violations"], counts["violations"] = map(int, row)
         counts["duplicates"] = _count(con, "dup")
         counts["replaced"] = _count(con, "replaced")
@@ -250,8 +249,7 @@ def deduplicate(store: Store, run: int, new_files: list[str],
 
 
 def _count(con: duckdb.DuckDBPyConnection, table: str) -> int:
-    row = con.execute(f"SELECT count(*) FROM {table}").fetchone()
-    return int(row[0]) if row else 0
+    return int(con.execute(f"SELECT count(*) FROM {table}").fetchall()[0][0])
 
 
 def _partition(path: str) -> str:
