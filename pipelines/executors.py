@@ -102,8 +102,8 @@ class DaskPool:
         self.rules = rules
         self._cluster: Any = None
         # distributed ships no type information: its classes are used as Any
-        Client: Any = distributed.Client  # noqa: N806
-        LocalCluster: Any = distributed.LocalCluster  # noqa: N806
+        Client: Any = distributed.Client
+        LocalCluster: Any = distributed.LocalCluster
         if address is None:
             workers = default_jobs() if jobs is None else max(1, jobs)
             self._cluster = LocalCluster(
