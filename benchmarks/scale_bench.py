@@ -86,12 +86,19 @@ def one_run(config: str, source: Path) -> dict[str, Any]:
     if cluster is not None:
         from distributed import Client
 
+        def usage() -> tuple[int, float]:
+            own = resource.getrusage(resource.RUSAGE_SELF)
+            return own.ru_maxrss, own.ru_utime + own.ru_stime
+
         with Client(cluster) as client:
-            peaks = client.run(lambda: resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
-        worker_kib = max(peaks.values())
+            usages = list(client.run(usage).values())
+        worker_kib = max(u[0] for u in usages)
+        worker_cpu = sum(u[1] for u in usages)
         cluster.close()
     else:
-        worker_kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+        kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+        worker_kib, worker_cpu = kids.ru_maxrss, kids.ru_utime + kids.ru_stime
+    own = resource.getrusage(resource.RUSAGE_SELF)
     n = max(1, result.hands_found)
     return {
         "config": config, "hands": result.hands_found, "imported": result.imported,
@@ -99,6 +106,10 @@ def one_run(config: str, source: Path) -> dict[str, Any]:
         "cluster_s": cluster_s, "bytes_per_100k": size * 100_000 / n, "files": files,
         "manifest_bytes": manifests,
         "peak_worker_mib": worker_kib / 1024,
+        # CPU per hand: the workers' (task processes), the driver's (with, for Dask, the
+        # scheduler it runs; the nannies are not counted)
+        "worker_cpu_ms": worker_cpu * 1000 / n,
+        "driver_cpu_ms": (own.ru_utime + own.ru_stime) * 1000 / n,
         "peak_driver_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
     }
 
@@ -172,11 +183,14 @@ def main() -> None:
     best = {c: max(rs, key=lambda x: x["hands_per_s"]) for c, rs in runs.items()}
     print(f"\n{args.hands:,} simulated hands, best of {args.repeat} (2 cores, shared)")
     print(f"{'config':<16}{'hands/s':>9}{'s':>8}{'cluster s':>10}{'worker MiB':>11}"
-          f"{'driver MiB':>11}{'MB/100k':>9}{'files':>7}")
+          f"{'driver MiB':>11}{'MB/100k':>9}{'files':>7}{'worker ms':>10}{'driver ms':>10}")
     for c, x in best.items():
         print(f"{c:<16}{x['hands_per_s']:>9,.0f}{x['seconds']:>8.1f}{x['cluster_s']:>10.1f}"
               f"{x['peak_worker_mib']:>11.0f}{x['peak_driver_mib']:>11.0f}"
-              f"{x['bytes_per_100k'] / 1e6:>9.1f}{x['files']:>7}")
+              f"{x['bytes_per_100k'] / 1e6:>9.1f}{x['files']:>7}"
+              f"{x['worker_cpu_ms']:>10.3f}{x['driver_cpu_ms']:>10.3f}")
+    print("worker ms / driver ms: CPU per hand of the worker processes and of the driver "
+          "(with the Dask scheduler); MB/100k: the tables' bytes per 100,000 hands")
     rate = {c: x["hands_per_s"] for c, x in best.items()}
     pairs = (("dask-parquet-2", "local-duckdb"), ("dask-parquet-2", "local-parquet"),
              ("dask-duckdb-2", "local-duckdb"), ("dask-parquet-2", "dask-parquet-1"))
