@@ -62,8 +62,6 @@ STORED = (*HAND_TABLES, "quarantine")
 RUN_SHIFT, TASK_SHIFT = 40, 16
 MAX_TASK, MAX_LOCAL = (1 << (RUN_SHIFT - TASK_SHIFT)) - 1, (1 << TASK_SHIFT) - 1
 MAX_RUN = (1 << (63 - RUN_SHIFT)) - 1
-#: hand_events hold zstd-compressed MessagePack already.
-_COMPRESSION = {"hand_events": "none"}
 
 
 def hand_key_base(run: int, task: int) -> int:
@@ -246,8 +244,7 @@ def write_batch(store: Store, spec: TaskSpec, batch: Batch) -> TaskOutput:
             where = parts.take(rows.column("local"))
             for part in pc.unique(where).to_pylist():
                 path = store.path(name, part, f"{task_name(spec.run, spec.task)}.parquet")
-                store.put_table(path, table.filter(pc.equal(where, part)),
-                                _COMPRESSION.get(name, "zstd"))
+                store.put_table(path, table.filter(pc.equal(where, part)))
                 out.files.setdefault(name, []).append(path)
     quarantine = batch.quarantine_table()
     out.quarantined = batch.quarantined_hands
