@@ -243,3 +243,43 @@ def test_a_crashed_run_is_adopted_not_redone(corpus: Path, local_db: Path,
             b.close()
     assert [r[0] for r in runs] == ["interrupted", "done"]
     assert all(r[1] == r[2] for r in runs) and runs[0][1] == 60
+
+
+def test_cli_store_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """import --out, stats/report --store, import --db F --store: the commands over a store
+    answer what they answer over the database."""
+    from stud_hh.cli import main
+
+    hands = tmp_path / "hands"
+    simulate_to(hands, 40, game="stud8", seed=9)
+    store, db = tmp_path / "store", tmp_path / "local.duckdb"
+    assert main(["import", str(hands), "--out", str(store), "--jobs", "1", "--quiet"]) == 0
+    assert "40 found = 40 imported + 0 duplicates + 0 quarantined" in capsys.readouterr().out
+    assert main(["import", str(hands), "--db", str(db), "--jobs", "1", "--quiet"]) == 0
+    capsys.readouterr()
+    columns = ["--columns", "hands,vpip,saw_4,net_won", "--limit", "0"]
+    assert main(["stats", "--db", str(db), *columns]) == 0
+    expected = capsys.readouterr().out
+    assert main(["stats", "--store", str(store), *columns]) == 0
+    assert capsys.readouterr().out == expected
+    attached = tmp_path / "attached.duckdb"
+    assert main(["import", "--db", str(attached), "--store", str(store)]) == 0
+    capsys.readouterr()
+    assert main(["stats", "--db", str(attached), *columns]) == 0
+    assert capsys.readouterr().out == expected
+    assert main(["import", "--db", str(db), "--store", str(store)]) == 1  # its own hands
+    assert "holds imported hands" in capsys.readouterr().err
+    assert main(["stats", "--store", str(tmp_path / "nothing")]) == 1
+    assert main(["import", str(hands), "--executor", "spark"]) == 2
+
+
+@pytest.mark.slow  # builds a report
+def test_report_over_a_store(tmp_path: Path) -> None:
+    from stud_hh.cli import main
+
+    simulate_to(tmp_path / "hands", 30, game="razz", seed=5)
+    store = tmp_path / "store"
+    assert main(["import", str(tmp_path / "hands"), "--out", str(store), "--jobs", "1"]) == 0
+    out = tmp_path / "audit.html"
+    assert main(["report", "--store", str(store), "--audit", "--out", str(out)]) == 0
+    assert out.stat().st_size > 10_000

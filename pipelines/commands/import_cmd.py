@@ -97,7 +97,11 @@ def run(args: argparse.Namespace) -> int:
                   "command again to continue where it stopped.")
         return 130
     except KeyboardInterrupt:
-        err.print("stud-hh import: interrupted before any hand was stored")
+        if args.out is not None:
+            err.print(f"stud-hh import: interrupted; the tasks committed to {args.out} stay, "
+                      "and the same command run again finalizes them and continues")
+        else:
+            err.print("stud-hh import: interrupted before any hand was stored")
         return 130
     report(result, out, quiet=args.quiet)
     return 0
