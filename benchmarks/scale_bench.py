@@ -78,12 +78,16 @@ def one_run(config: str, source: Path) -> dict[str, Any]:
     cluster_s = 0.0
     executor = "local"
     if kind == "dask":
+        import dask
         import distributed
 
+        from pipelines.executors import LOCAL_CLUSTER_CONFIG
+
         started = time.monotonic()
-        cluster = distributed.LocalCluster(n_workers=jobs, threads_per_worker=1,
-                                           processes=True, dashboard_address=None,
-                                           silence_logs=40)
+        with dask.config.set(LOCAL_CLUSTER_CONFIG):  # as --executor dask starts its own
+            cluster = distributed.LocalCluster(n_workers=jobs, threads_per_worker=1,
+                                               processes=True, dashboard_address=None,
+                                               silence_logs=40)
         cluster_s = time.monotonic() - started
         executor = f"dask={cluster.scheduler_address}"
         # a long-lived cluster's workers are warm: imports, grammar and evaluator tables

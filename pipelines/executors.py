@@ -34,6 +34,15 @@ T = TypeVar("T")
 DASK_IN_FLIGHT = 3
 
 
+#: A ``LocalCluster``'s scheduler runs in the importing process, beside the driver. Its
+#: event-loop checks every 20 ms and system monitor every 0.5 s cost that process ~6.7 %
+#: of a core while idle; at 1 s and 5 s, ~1.3 % (measured over 15 s, 2 workers).
+LOCAL_CLUSTER_CONFIG = {
+    "distributed.admin.tick.interval": "1s",
+    "distributed.admin.system-monitor.interval": "5s",
+}
+
+
 class Executor(Protocol):
     """What the importers need of an executor (``Pool`` and ``DaskPool``)."""
 
@@ -118,11 +127,14 @@ class DaskPool:
         Client: Any = distributed.Client
         LocalCluster: Any = distributed.LocalCluster
         if address is None:
+            import dask
+
             workers = default_jobs() if jobs is None else max(1, jobs)
-            self._cluster = LocalCluster(
-                n_workers=workers, threads_per_worker=1, processes=True,
-                dashboard_address=None, silence_logs=40,  # logging.ERROR
-            )
+            with dask.config.set(LOCAL_CLUSTER_CONFIG):
+                self._cluster = LocalCluster(
+                    n_workers=workers, threads_per_worker=1, processes=True,
+                    dashboard_address=None, silence_logs=40,  # logging.ERROR
+                )
             self.client: Any = Client(self._cluster)
         else:
             try:
