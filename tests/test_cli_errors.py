@@ -282,7 +282,7 @@ def test_version_quarantine_and_audit_codes(tmp_path: Path, texts: list[str]) ->
     done = stud_hh("audit", str(path))
     assert done.returncode == 1
     tail = done.stdout.splitlines()[-2:]
-    assert tail == ["by code:", "  PARSE_ERROR  1"]
+    assert tail == ["by code (roots):", "  PARSE_ERROR  1"]
 
 
 def test_missing_paths_are_usage_errors(tmp_path: Path) -> None:
