@@ -14,6 +14,7 @@ import contextlib
 import os
 import time
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import closing
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from importlib.metadata import PackageNotFoundError, version
@@ -21,8 +22,9 @@ from pathlib import Path
 
 import duckdb
 
-from pipelines.batches import Batch, add_quarantine
+from pipelines.batches import add_quarantine
 from pipelines.db import WRITER_WAIT, connect, resolve_db, unwritable, writer_lock
+from pipelines.executors import Executor, open_executor
 from pipelines.files import (
     FilePlan,
     FileState,
@@ -37,7 +39,7 @@ from pipelines.files import (
 )
 from pipelines.signals import sigint_deferred
 from pipelines.store import BatchCounts, Writer
-from pipelines.workers import CHUNK_HANDS, Pool
+from pipelines.workers import CHUNK_HANDS
 from stud_hh.formats import Skipped, recognise_file
 from stud_hh.reader import RawHand
 from stud_hh.rules import RuleSet
@@ -66,6 +68,7 @@ class ImportResult:
     unfinished: list[str] = field(default_factory=list)
     #: files not read (not hand histories, sites not supported yet), other games' hands
     skipped: Skipped = field(default_factory=Skipped)
+    store: str | None = None  # a Parquet store's URL (``pipelines.store_import``)
 
     @property
     def hands_per_second(self) -> float:
@@ -147,6 +150,7 @@ def import_paths(
     lock_timeout: float = 0.0,
     settle: float = 0.0,
     chunk_hands: int = CHUNK_HANDS,
+    executor: str = "local",
 ) -> ImportResult:
     """Import every hand-history file under ``paths`` into the DuckDB file ``db``.
 
@@ -158,14 +162,17 @@ def import_paths(
     ago, since the poker client may still be writing it. Files that are not hand
     histories, or are in a site's format not read yet, are counted in ``result.skipped``
     and not read (``stud_hh.formats``). Ctrl-C raises ``ImportInterrupted`` once the batch
-    being stored is committed.
+    being stored is committed. ``executor``: where the workers run, ``local`` (a forked
+    pool) or ``dask`` / ``dask=tcp://host:port`` (``pipelines.executors``); the work and
+    the writer are the same.
     """
     started = time.monotonic()
     db_path = resolve_db(db)
     paths = list(paths)
     files = walk(paths)
     rules_name = rules.upper() if isinstance(rules, str) else getattr(rules, "name", None)
-    with Pool(jobs, rules) as pool, writer_lock(db_path, lock_timeout):
+    with closing(open_executor(executor, jobs, rules)) as pool, \
+            writer_lock(db_path, lock_timeout):
         # readers (stud-hh serve, stats) hold the file a moment at a time: wait for them
         con = connect(db_path, wait=max(WRITER_WAIT, lock_timeout - (time.monotonic() - started)))
         try:
@@ -181,7 +188,7 @@ def import_paths(
 
 def _import(
     con: duckdb.DuckDBPyConnection, db: Path, paths: list[str | os.PathLike[str]],
-    files: list[Path], pool: Pool, rules: str | None,
+    files: list[Path], pool: Executor, rules: str | None,
     progress: Callable[[Progress], None] | None, started: float, settle: float,
     chunk_hands: int,
 ) -> ImportResult:
@@ -242,7 +249,7 @@ def _finish(
 
 
 def _run(
-    con: duckdb.DuckDBPyConnection, files: list[Path], pool: Pool, result: ImportResult,
+    con: duckdb.DuckDBPyConnection, files: list[Path], pool: Executor, result: ImportResult,
     progress: Callable[[Progress], None] | None, started: float, settle: float,
     chunk_hands: int,
 ) -> None:
@@ -259,19 +266,10 @@ def _run(
     chunks = _chunks(todo, states, settle, chunk_hands, result)
     for chunk, batch in pool.map_ordered((c, c.raws) for c in chunks):
         result.skipped.other_games.update(batch.other_games)
-        rows = []
-        finished = rejected = 0
-        for mark in chunk.marks:
-            if mark.error is not None:
-                add_quarantine(batch, mark.error, kind="file", file=str(mark.plan.path))
-                rejected += 1
-            else:
-                rows.append(file_row(mark.plan, mark.last_line, mark.hands, mark.complete,
-                                     result.import_id, mark.tail_hash))
-                if mark.final and mark.tail_hash and _quarantined(batch, mark):
-                    result.unfinished.append(mark.plan.path)
-            finished += mark.final and mark.plan.needs_reading
-            result.files_skipped += not mark.plan.needs_reading
+        starts = {(row["file"], row["hand_line"]) for row in batch.quarantine}
+        rows, finished, rejected, errors = file_progress(chunk, starts, result)
+        for path, error in errors:
+            add_quarantine(batch, error, kind="file", file=path)
         # A batch commits whole, even on Ctrl-C, and the result counts it before the
         # interrupt is raised (the message says how many hands are stored).
         with sigint_deferred():
@@ -295,10 +293,30 @@ def _run(
             ))
 
 
-def _quarantined(batch: Batch, mark: _Mark) -> bool:
-    """Whether the batch quarantines the hand starting at the mark's last line."""
-    return any(row["file"] == mark.plan.path and row["hand_line"] == mark.last_line
-               for row in batch.quarantine)
+def file_progress(
+    chunk: _Chunk, quarantined: set[tuple[str | None, int | None]], result: ImportResult,
+) -> tuple[list[list[object]], int, int, list[tuple[str, str]]]:
+    """What a chunk's marks say once its hands are stored: the ``files`` rows to write,
+    the files finished and rejected, and the rejected files' ``(path, error)`` (each
+    becomes a quarantine row of kind ``file``). ``quarantined``: ``(file, hand_line)`` of
+    the chunk's quarantined hands (an open last hand among them is ``unfinished``).
+    The local writer and the Parquet store's driver both settle a chunk's files here."""
+    rows: list[list[object]] = []
+    errors: list[tuple[str, str]] = []
+    finished = rejected = 0
+    for mark in chunk.marks:
+        if mark.error is not None:
+            errors.append((str(mark.plan.path), mark.error))
+            rejected += 1
+        else:
+            rows.append(file_row(mark.plan, mark.last_line, mark.hands, mark.complete,
+                                 result.import_id, mark.tail_hash))
+            if mark.final and mark.tail_hash and \
+                    (mark.plan.path, mark.last_line) in quarantined:
+                result.unfinished.append(mark.plan.path)
+        finished += mark.final and mark.plan.needs_reading
+        result.files_skipped += not mark.plan.needs_reading
+    return rows, finished, rejected, errors
 
 
 def _chunks(

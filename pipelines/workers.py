@@ -171,9 +171,15 @@ def _quarantine_failed(
     )
 
 
-def _packed(work: Callable[[list[RawHand]], Batch], raws: list[RawHand]) -> Packed:
-    """``work(raws)`` in a worker, its tables packed for the trip back (``transfer``)."""
-    return pack(work(raws))
+def _packed(work: Callable[[Any], Any], payload: Any) -> Any:
+    """``work(payload)`` in a worker; a ``Batch``'s tables packed for the trip back
+    (``transfer``), any other answer (a Parquet task's summary) as it is."""
+    result = work(payload)
+    return pack(result) if isinstance(result, Batch) else result
+
+
+def _unpacked(result: Any) -> Any:
+    return unpack(result) if isinstance(result, Packed) else result
 
 
 def default_jobs() -> int:
@@ -201,10 +207,10 @@ class Pool:
             self._pool = context.Pool(self.jobs, initializer=_init_worker, initargs=(rules,))
 
     def map_ordered(
-        self, items: Iterable[tuple[T, list[RawHand]]],
-        work: Callable[[list[RawHand]], Batch] = process_chunk,
-    ) -> Iterator[tuple[T, Batch]]:
-        """``(tag, work(raws))`` in input order, with a bounded number in flight."""
+        self, items: Iterable[tuple[T, Any]],
+        work: Callable[[Any], Any] = process_chunk,
+    ) -> Iterator[tuple[T, Any]]:
+        """``(tag, work(payload))`` in input order, with a bounded number in flight."""
         if self._pool is None:
             for tag, raws in items:
                 yield tag, work(raws)
@@ -215,10 +221,10 @@ class Pool:
             pending.append((tag, self._pool.apply_async(_packed, (work, raws))))
             while len(pending) > limit or (pending and pending[0][1].ready()):
                 done_tag, result = pending.popleft()
-                yield done_tag, unpack(result.get())
+                yield done_tag, _unpacked(result.get())
         while pending:
             done_tag, result = pending.popleft()
-            yield done_tag, unpack(result.get())
+            yield done_tag, _unpacked(result.get())
 
     def close(self) -> None:
         if self._thresholds is not None:

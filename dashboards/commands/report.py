@@ -10,6 +10,9 @@ from pathlib import Path
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--db", metavar="FILE",
                         help="DuckDB database (default: $STUD_HH_DB or the user data folder)")
+    parser.add_argument("--store", metavar="STORE",
+                        help="read a Parquet store (stud-hh import --out STORE) instead of "
+                        "a DuckDB database")
     parser.add_argument("--player", metavar="NAME", help="one player's report")
     parser.add_argument("--game", metavar="G", help="stud, stud8 (hilo) or razz")
     parser.add_argument("--kind", choices=("cash", "tournament"),
@@ -37,9 +40,17 @@ def run(args: argparse.Namespace) -> int:
         return 2
     db = resolve_db(args.db)
     try:  # busy or missing: say so before any work (and wait if asked)
-        connect_read_only(db, wait=args.wait).close()
-        out = build_report(db, Path(args.out), player=args.player, game=game, audit=args.audit,
-                           kind=args.kind, unit=args.currency)
+        if args.store is not None:
+            from pipelines.store_views import store_as_db
+
+            with store_as_db(args.store) as views:
+                out = build_report(views, Path(args.out), player=args.player, game=game,
+                                   audit=args.audit, kind=args.kind, unit=args.currency)
+            db = args.store
+        else:
+            connect_read_only(db, wait=args.wait).close()
+            out = build_report(db, Path(args.out), player=args.player, game=game,
+                               audit=args.audit, kind=args.kind, unit=args.currency)
     except (ReportError, StatsError, DatabaseBusy, DatabaseUnavailable,
             FileNotFoundError) as exc:
         print(f"stud-hh report: {exc}", file=sys.stderr)

@@ -45,3 +45,10 @@ def escape(text: object) -> str:
     from rich.markup import escape as rich_escape
 
     return rich_escape(str(text))
+
+
+def add_store_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--store", metavar="STORE", default=None,
+        help="read a Parquet store (stud-hh import --out STORE: a folder or an fsspec URL) "
+        "instead of a DuckDB database")

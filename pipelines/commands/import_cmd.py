@@ -1,4 +1,5 @@
-"""``stud-hh import PATH... [--db FILE] [--jobs N] [--rules PRESET] [--wait S] [--quiet]``.
+"""``stud-hh import PATH... [--db FILE] [--jobs N] [--rules PRESET] [--wait S] [--quiet]
+[--executor local|dask[=tcp://HOST:PORT]]``.
 
 Exit status: 0 done, 1 when the database cannot be written or another process holds it,
 2 for usage errors (a path that does not exist), 130 when Ctrl-C stopped it (what was
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("paths", nargs="+", metavar="PATH", help="files or folders to import")
+    parser.add_argument("paths", nargs="*", metavar="PATH", help="files or folders to import")
     add_db_option(parser)
     parser.add_argument("--jobs", type=int, default=None, metavar="N",
                         help="worker processes (default: one per core)")
@@ -32,6 +33,20 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help=f"rule book to validate against: {', '.join(sorted(PRESETS))}")
     add_wait_option(parser, "giving up", 0.0, "fail at once")
     parser.add_argument("--quiet", action="store_true", help="no progress bar, counts only")
+    parser.add_argument(
+        "--executor", default="local", metavar="local|dask[=tcp://HOST:PORT]",
+        help="where the workers run: local processes (default), or Dask: a local cluster "
+        "of --jobs worker processes (default one per core), or the scheduler at the "
+        "address given (pip install 'stud_hh[dask]')")
+    parser.add_argument(
+        "--out", metavar="STORE", default=None,
+        help="write a Parquet store (a folder or an fsspec URL: s3://bucket/path) instead "
+        "of a DuckDB file: each worker writes its own files (docs/scale.md); read it with "
+        "stud-hh stats/report --store STORE")
+    parser.add_argument(
+        "--store", metavar="STORE", default=None,
+        help="with --db FILE: attach the Parquet store STORE into FILE as views (no "
+        "PATH needed; nothing is copied, attach again after the next import)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -39,17 +54,34 @@ def run(args: argparse.Namespace) -> int:
 
     out = console()
     err = console(stderr=True)
+    if args.store is not None:
+        return _attach(args, out, err)
+    if not args.paths:
+        err.print("stud-hh import: give the files or folders to import (PATH...)")
+        return 2
     db = resolve_db(args.db)
     if args.jobs is not None and args.jobs < 1:
         err.print("stud-hh import: --jobs must be at least 1")
         return 2
+    from pipelines.executors import ExecutorError, parse_executor
+
     try:
-        if args.quiet or not out.is_terminal:
+        parse_executor(args.executor)
+    except ExecutorError as exc:
+        err.print(f"stud-hh import: {exc}")
+        return 2
+    try:
+        if args.out is not None:
+            from pipelines.store_import import import_store
+
+            result = import_store(args.paths, args.out, jobs=args.jobs, rules=args.rules,
+                                  executor=args.executor)
+        elif args.quiet or not out.is_terminal:
             result = import_paths(args.paths, db=db, jobs=args.jobs, rules=args.rules,
-                                  lock_timeout=args.wait)
+                                  lock_timeout=args.wait, executor=args.executor)
         else:
             result = _with_progress(args, db, out)
-    except (DatabaseBusy, DatabaseUnavailable) as exc:
+    except (DatabaseBusy, DatabaseUnavailable, ExecutorError) as exc:
         err.print(f"stud-hh import: {exc}")
         return 1
     except FileNotFoundError as exc:
@@ -65,9 +97,30 @@ def run(args: argparse.Namespace) -> int:
                   "command again to continue where it stopped.")
         return 130
     except KeyboardInterrupt:
-        err.print("stud-hh import: interrupted before any hand was stored")
+        if args.out is not None:
+            err.print(f"stud-hh import: interrupted; the tasks committed to {args.out} stay, "
+                      "and the same command run again finalizes them and continues")
+        else:
+            err.print("stud-hh import: interrupted before any hand was stored")
         return 130
     report(result, out, quiet=args.quiet)
+    return 0
+
+
+def _attach(args: argparse.Namespace, out: Console, err: Console) -> int:
+    """``--db F --store S``: the store's tables as views in the DuckDB file F."""
+    from pipelines.store_views import attach_file
+
+    if args.paths or args.out is not None:
+        err.print("stud-hh import: --store attaches a store; it takes no PATH and no --out")
+        return 2
+    try:
+        db = attach_file(resolve_db(args.db), args.store)
+    except (FileNotFoundError, ValueError) as exc:
+        err.print(f"stud-hh import: {exc}")
+        return 1
+    out.print(f"attached the Parquet store {args.store} into {db} (views; attach again "
+              "after the next import to see it)")
     return 0
 
 
@@ -96,13 +149,14 @@ def _with_progress(args: argparse.Namespace, db: Path, out: Console) -> ImportRe
                        hands=p.hands_found, rate=p.hands_per_second)
 
         return import_paths(args.paths, db=db, jobs=args.jobs, rules=args.rules,
-                            progress=update, lock_timeout=args.wait)
+                            progress=update, lock_timeout=args.wait,
+                            executor=args.executor)
 
 
 def report(result: ImportResult, out: Console, quiet: bool = False) -> None:
     """The run's counts; ``found = imported + duplicates + quarantined`` always shows,
     then what was not read (other sites, other games, files that are not hand histories)."""
-    out.print(f"database: {result.db}")
+    out.print(f"store: {result.store}" if result.store else f"database: {result.db}")
     out.print(
         f"files: {result.files} read, {result.files_skipped} unchanged, "
         f"{result.files_rejected} unreadable"

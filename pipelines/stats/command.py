@@ -46,9 +46,10 @@ PIPE_WIDTH = 160
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    from pipelines.commands._common import add_db_option, add_wait_option
+    from pipelines.commands._common import add_db_option, add_store_option, add_wait_option
 
     add_db_option(parser)
+    add_store_option(parser)
     add_wait_option(parser, "giving up")
     parser.add_argument("--player", metavar="NAME", help="only this player (exact name)")
     parser.add_argument("--game", metavar="G", help="stud, stud8 or razz")
@@ -85,7 +86,12 @@ def run(args: argparse.Namespace) -> int:
     from pipelines.db import DatabaseBusy, DatabaseUnavailable, connect_read_only, resolve_db
 
     try:  # busy (an import writing), missing or broken: one line naming the database
-        con = connect_read_only(resolve_db(args.db), wait=args.wait)
+        if getattr(args, "store", None) is not None:
+            from pipelines.store_views import open_store
+
+            con = open_store(args.store)
+        else:
+            con = connect_read_only(resolve_db(args.db), wait=args.wait)
     except (DatabaseBusy, DatabaseUnavailable, FileNotFoundError) as exc:
         err.print(f"stud-hh stats: {escape(str(exc))}")
         return 1
