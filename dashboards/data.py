@@ -116,7 +116,7 @@ def winnings(con: duckdb.DuckDBPyConnection, scope: Scope) -> pl.DataFrame:
     where, params, scope = _where(con, scope)
     return _frame(con, f"""
         SELECT f.player, f.net, f.big_bet, {_UNIT} AS unit, f.currency,
-               {unit_sql('f', scope.with_hands)} AS money, f.showdown, f.started_at
+               {unit_sql('f', scope.with_hands)} AS money, f.showdown, f.started_at, f.ev_net
         FROM player_facts f WHERE {where}
         ORDER BY f.player, f.started_at, f.site, f.hand_id""", params)
 

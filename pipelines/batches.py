@@ -39,6 +39,11 @@ from stud_hh.facts import LATER_STREETS, PlayerFacts, StreetFacts
 #: The tables a chunk of hands fills, in the order the writer inserts them.
 HAND_TABLES = ("hands", "hand_players", "actions", "violations")
 _SCHEMAS = {t.name: t.batch_schema for t in (HANDS, HAND_PLAYERS, ACTIONS, VIOLATIONS)}
+#: Places in the row tuples (``local`` first): the hand's ``ev_street``, a player's name
+#: and ``ev_net``.
+_EV_STREET = _SCHEMAS["hands"].get_field_index("ev_street")
+_PLAYER = _SCHEMAS["hand_players"].get_field_index("player")
+_EV_NET = _SCHEMAS["hand_players"].get_field_index("ev_net")
 
 
 def _struct(names: list[str]) -> pa.StructType:
@@ -113,13 +118,14 @@ def add_quarantine(
 class Chunk:
     """The rows and facts of one chunk's hands, numbered ``local`` 0, 1, ... as added."""
 
-    __slots__ = ("facts", "facts_local", "hands", "rows")
+    __slots__ = ("facts", "facts_ev", "facts_local", "hands", "rows")
 
     def __init__(self) -> None:
         self.hands: list[Hand] = []
         self.rows: dict[str, list[Row]] = {name: [] for name in HAND_TABLES}
         self.facts: list[PlayerFacts] = []
         self.facts_local: list[int] = []
+        self.facts_ev: list[float | None] = []  # each record's player's all-in ev_net
 
     def __len__(self) -> int:
         return len(self.hands)
@@ -135,10 +141,16 @@ class Chunk:
         self.rows["violations"] += rows.violations
         self.facts += facts
         self.facts_local += [rows.hand[0]] * len(facts)
+        if rows.hand[_EV_STREET] is None:  # most hands: no all-in EV
+            self.facts_ev += [None] * len(facts)
+        else:
+            ev = {row[_PLAYER]: row[_EV_NET] for row in rows.players}
+            self.facts_ev += [ev.get(f.player) for f in facts]
 
     def tables(self) -> dict[str, pa.Table]:
         tables = {name: rows_table(rows, _SCHEMAS[name]) for name, rows in self.rows.items()}
-        tables["player_facts"] = facts_table(self.facts, self.facts_local, tables["hands"])
+        tables["player_facts"] = facts_table(self.facts, self.facts_local, tables["hands"],
+                                             self.facts_ev)
         tables["hand_events"] = events_table(self.hands)
         return tables
 
@@ -154,10 +166,12 @@ def rows_table(rows: Sequence[Row], schema: pa.Schema) -> pa.Table:
 
 def facts_table(
     facts: Sequence[PlayerFacts], local: Sequence[int], hands: pa.Table,
+    ev_net: Sequence[float | None] | None = None,
 ) -> pa.Table:
     """``player_facts`` rows: each record's hand columns (taken from ``hands``, the chunk's
     ``hands`` table, whose row ``i`` is ``local == i``), then its fields, each street's
-    facts as the ``<name>_<street>`` columns; the door card becomes its text (``"Ah"``).
+    facts as the ``<name>_<street>`` columns; the door card becomes its text (``"Ah"``);
+    ``ev_net`` each record's ``hand_players.ev_net`` (None: all null).
 
     The records' own values are converted as struct arrays, each street's as others:
     pyarrow makes the typed columns, no transposing in Python. ``_SLICE`` records at a
@@ -178,4 +192,6 @@ def facts_table(
         converted = pa.concat_arrays(arrays) if arrays else pa.array([], struct)
         columns.update(zip(struct.names, converted.flatten(), strict=True))
     columns["door_card"] = _CARD_TEXT.take(columns["door_card"])
+    columns["ev_net"] = (pa.nulls(len(facts), pa.float64()) if ev_net is None
+                         else pa.array(ev_net, pa.float64()))
     return pa.Table.from_pydict(columns, schema=PLAYER_FACTS.batch_schema)

@@ -1,4 +1,7 @@
-"""Recompute ``player_facts`` from the hands already stored, after a catalogue change.
+"""Recompute ``player_facts`` and the all-in EV from the hands already stored.
+
+After a catalogue change, or an upgrade that added the all-in EV (schema version 5: hands
+stored before have NULL ``ev_*`` columns until a rebuild).
 
 Imported hands keep their source file and line rather than their text, so a rebuild
 re-reads exactly those hands from the files (only the stored lines are parsed), and hands
@@ -15,11 +18,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import duckdb
+import pyarrow as pa
 
 from pipelines.db import connect, resolve_db, writer_lock
 from pipelines.workers import parse_raw
 from stud_hh.events import Hand
 from stud_hh.formats import read_file_hands
+from stud_hh.rules import RuleSet, preset
 
 
 @dataclass(slots=True)
@@ -56,8 +61,45 @@ def stored_hands(con: duckdb.DuckDBPyConnection, result: RebuildResult) -> Itera
             result.missing.append(path)
 
 
+def import_rules(con: duckdb.DuckDBPyConnection) -> dict[tuple[str, str], RuleSet]:
+    """The rule set each stored hand was imported under, where the import named one
+    (``stud-hh import --rules``); the others follow their site's preset."""
+    rows = con.execute(
+        "SELECT h.site, h.hand_id, i.rules FROM hands h JOIN imports i USING (import_id) "
+        "WHERE i.rules IS NOT NULL").fetchall()
+    named: dict[str, RuleSet] = {}
+    for _, _, name in rows:
+        if name not in named:
+            try:
+                named[name] = preset(name)
+            except KeyError:
+                continue  # a rule set this version no longer knows: the site's preset
+    return {(site, hand_id): named[name] for site, hand_id, name in rows if name in named}
+
+
+def store_all_in_ev(con: duckdb.DuckDBPyConnection, tables: dict[str, pa.Table]) -> None:
+    """Set the stored hands' ``ev_*`` columns to a rebuilt batch's (NULL where a hand no
+    longer qualifies); only rows whose figures change are written."""
+    _ev_hands = tables["hands"].select(["local", "site", "hand_id", "ev_street", "ev_method"])
+    _ev_players = tables["hand_players"].select(["local", "seat", "ev_equity", "ev_net"])
+    keyed = ("SELECT h.hand_key, b.* EXCLUDE (site, hand_id) FROM _ev_hands b "
+             "JOIN hands h USING (site, hand_id)")
+    con.execute(
+        f"UPDATE hands SET ev_street = k.ev_street, ev_method = k.ev_method FROM ({keyed}) k "
+        "WHERE hands.hand_key = k.hand_key AND (hands.ev_street IS DISTINCT FROM k.ev_street "
+        "OR hands.ev_method IS DISTINCT FROM k.ev_method)")
+    con.execute(
+        "UPDATE hand_players SET ev_equity = k.ev_equity, ev_net = k.ev_net FROM ("
+        f"SELECT h.hand_key, p.seat, p.ev_equity, p.ev_net FROM _ev_players p "
+        f"JOIN ({keyed}) h USING (local)) k "
+        "WHERE hand_players.hand_key = k.hand_key AND hand_players.seat = k.seat AND "
+        "(hand_players.ev_equity IS DISTINCT FROM k.ev_equity "
+        "OR hand_players.ev_net IS DISTINCT FROM k.ev_net)")
+
+
 def rebuild(db: str | os.PathLike[str] | None = None, lock_timeout: float = 0.0) -> RebuildResult:
-    """Drop and recompute ``player_facts`` for every stored hand."""
+    """Drop and recompute ``player_facts`` and the all-in EV of every stored hand whose
+    file is still there."""
     from pipelines.stats.facts_table import rebuild_facts
 
     path = resolve_db(db)
@@ -67,7 +109,11 @@ def rebuild(db: str | os.PathLike[str] | None = None, lock_timeout: float = 0.0)
     with writer_lock(path, lock_timeout):
         con = connect(path)
         try:
-            result.rows = rebuild_facts(con, stored_hands(con, result))
+            rules = import_rules(con)
+            result.rows = rebuild_facts(
+                con, stored_hands(con, result), on_batch=store_all_in_ev,
+                rules_of=(lambda hand: rules.get((hand.header.site, hand.hand_id)))
+                if rules else None)
         finally:
             con.close()
     return result

@@ -3,7 +3,11 @@
 Rows are tuples in the column order of the tables' batch schemas (``pipelines.schema``:
 ``local`` first, the hand's position in its batch), built from the hand's ``Recap``
 (``stud_hh.recap``, where each event type is read) so no event is classified here again.
-Money is an exact int of the smallest unit throughout; nothing here is a float.
+Money is an exact int of the smallest unit throughout; the one float is the all-in EV
+(``ev_equity``, ``ev_net``): an expectation, not an amount that changed hands.
+
+All-in EV (``stud_hh.equity.all_in_ev``) is computed here, for the few hands whose recap
+saw an all-in (``Recap.all_in``): the rest cost one attribute read.
 """
 
 from __future__ import annotations
@@ -11,13 +15,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from stud_hh.cards import str_card
 from stud_hh.events import Hand
 from stud_hh.facts import rake_shares
 from stud_hh.recap import Recap
+from stud_hh.rules import RuleSet
 from stud_hh.validate import Violation
+
+if TYPE_CHECKING:
+    from stud_hh.equity.allin import AllInEV
 
 Row = tuple[Any, ...]
 _CARD_TEXT = tuple(str_card(c) for c in range(52))
@@ -47,20 +55,33 @@ def _cents(amount: int) -> str:
 
 def hand_rows(
     local: int, hand: Hand, seen: Recap, violations: Sequence[Violation], file: str | None,
-    line: int,
+    line: int, rules: RuleSet | None = None,
 ) -> HandRows:
-    """The rows of one parsed, validated hand (``seen`` is its ``Recap``)."""
-    players = player_rows(local, hand, seen)
+    """The rows of one parsed, validated hand (``seen`` is its ``Recap``); ``rules``: the
+    rule set the hand was validated under (None: its site's preset), whose odd-chip rule
+    the all-in EV follows."""
+    ev = all_in_expectation(hand, seen, rules)
+    players = player_rows(local, hand, seen, ev)
     dealt = sum(row[4] for row in players)
     return HandRows(
-        hands_row(local, hand, seen, violations, dealt, file, line), players,
+        hands_row(local, hand, seen, violations, dealt, file, line, ev), players,
         action_rows(local, seen), violation_rows(local, violations),
     )
 
 
+def all_in_expectation(hand: Hand, seen: Recap, rules: RuleSet | None = None
+                       ) -> AllInEV | None:
+    """The hand's all-in EV when it qualifies (docs/equity.md), else None."""
+    if not seen.all_in:
+        return None
+    from stud_hh.equity.allin import all_in_ev  # NumPy and the tables: when first needed
+
+    return all_in_ev(hand, rules)
+
+
 def hands_row(
     local: int, hand: Hand, seen: Recap, violations: Sequence[Violation], dealt: int,
-    file: str | None, line: int,
+    file: str | None, line: int, ev: AllInEV | None = None,
 ) -> Row:
     h = hand.header
     # the hand's breaches: its root findings (consequences are folded under them)
@@ -75,14 +96,17 @@ def hands_row(
         None if summary is None else summary.total_pot,
         None if summary is None else summary.rake,
         errors, len(roots) - errors, file, line,
+        None if ev is None else ev.street, None if ev is None else str(ev.method),
     )
 
 
-def player_rows(local: int, hand: Hand, seen: Recap) -> list[Row]:
-    """One row per seat: cards seen, door card, money in and out, rake share, showdown."""
+def player_rows(local: int, hand: Hand, seen: Recap, ev: AllInEV | None = None) -> list[Row]:
+    """One row per seat: cards seen, door card, money in and out, rake share, showdown,
+    and the all-in EV of a dealt-in player when the hand has one."""
     rake = 0 if seen.summary is None else seen.summary.rake
     shares = rake_shares(rake, seen.collected, hand.seats)
     showed = {show.player for show in seen.shows}
+    expected = {} if ev is None else {p.player: p for p in ev.players}
     rows = []
     for seat in hand.seats:
         name = seat.player
@@ -94,11 +118,13 @@ def player_rows(local: int, hand: Hand, seen: Recap) -> list[Row]:
         won = seen.collected.get(name, 0)
         put = seen.contributed.get(name, 0)
         door = seen.door.get(name)
+        mine = expected.get(name) if dealt_in else None
         rows.append((
             local, seat.seat, name, seat.stack, dealt_in, _cards_known(seen.cards.get(name)),
             None if door is None else _CARD_TEXT[door], final, folded, put, won,
             won + seen.returned.get(name, 0) - put, shares.get(name, 0), name in showed,
             seen.showdown and not folded and won > 0,
+            None if mine is None else mine.equity, None if mine is None else mine.ev_net,
         ))
     return rows
 

@@ -13,7 +13,9 @@ To add a column: add it here, run ``python -m pipelines.schema --write``, raise
 
 Design notes (why, not what):
 
-* Money is BIGINT in the smallest unit (cents for currency games, chips otherwise).
+* Money is BIGINT in the smallest unit (cents for currency games, chips otherwise). The
+  all-in EV's expected nets are the one exception: DOUBLE in the same unit, since an
+  expectation has fractions of a unit that rounding would lose (they sum to minus the rake).
 * hands are keyed by (site, hand_id), but there is deliberately no PRIMARY KEY or UNIQUE
   constraint: in DuckDB a composite key makes bulk inserts ~3x slower and the file ~4.5x
   larger (performance notes). Uniqueness is kept by the single writer, which anti-joins
@@ -42,15 +44,16 @@ import pyarrow as pa
 from stud_hh.facts import LATER_STREETS, PlayerFacts, StreetFacts
 
 #: The schema version ``schema.sql`` declares (``pipelines.migrate``).
-VERSION = 4
+VERSION = 5
 
-BIGINT, INTEGER, SMALLINT = pa.int64(), pa.int32(), pa.int16()
+BIGINT, INTEGER, SMALLINT, DOUBLE = pa.int64(), pa.int32(), pa.int16(), pa.float64()
 VARCHAR, BOOLEAN, BLOB = pa.string(), pa.bool_(), pa.binary()
 TIMESTAMPTZ = pa.timestamp("us", tz="UTC")
 VARCHAR_LIST = pa.list_(pa.string())
 COUNTS, BIG_COUNTS = pa.map_(pa.string(), pa.int32()), pa.map_(pa.string(), pa.int64())
 _SQL_TYPES = {
-    BIGINT: "BIGINT", INTEGER: "INTEGER", SMALLINT: "SMALLINT", VARCHAR: "VARCHAR",
+    BIGINT: "BIGINT", INTEGER: "INTEGER", SMALLINT: "SMALLINT", DOUBLE: "DOUBLE",
+    VARCHAR: "VARCHAR",
     BOOLEAN: "BOOLEAN", TIMESTAMPTZ: "TIMESTAMPTZ", VARCHAR_LIST: "VARCHAR[]", BLOB: "BLOB",
     COUNTS: "MAP(VARCHAR, INTEGER)", BIG_COUNTS: "MAP(VARCHAR, BIGINT)",
 }
@@ -205,6 +208,11 @@ HANDS = Table("hands", (
     Column("source_file", VARCHAR),
     Column("source_line", BIGINT, not_null=True),
     _key("import_id"),
+    Column("ev_street", SMALLINT, note="street of the last all-in (3..7)", above=(
+        "all-in EV (stud_hh.equity.all_in_ev; docs/equity.md): set when money went in with a"
+        "\nplayer all-in and every contender's cards are known, NULL otherwise (and for hands"
+        "\nimported before version 5 until `stud-hh rebuild`)")),
+    Column("ev_method", VARCHAR, note="exact, monte-carlo"),
 ))
 
 HAND_PLAYERS = Table("hand_players", (
@@ -225,6 +233,11 @@ HAND_PLAYERS = Table("hand_players", (
            note="stud_hh.facts.rake_shares (docs/stats.md)"),
     Column("showed", BOOLEAN, not_null=True),
     Column("won_at_showdown", BOOLEAN, not_null=True),
+    Column("ev_equity", DOUBLE, note="share of the pots paid out, expected at the last all-in",
+           above=("all-in EV, NULL when the hand does not qualify (hands.ev_street) and for seats"
+                  "\nnot dealt in. ev_net is an expectation, not an amount that changed hands:"
+                  "\na DOUBLE in the smallest unit, its fractions of a unit kept, never rounded")),
+    Column("ev_net", DOUBLE, note="expected net_won (the pots split by equity, less put in)"),
 ))
 
 ACTIONS = Table("actions", (
@@ -293,9 +306,15 @@ def _fact_column(name: str, annotation: Any) -> Column:
     raise TypeError(f"PlayerFacts.{name}: no column type for {annotation!r}")
 
 
+#: The columns ``player_facts`` copies from ``hand_players`` (after the facts' own): the
+#: all-in EV the stats' ``ev_bb_per_100`` and luck read.
+FACTS_EV_COLUMNS = ("ev_net",)
+
+
 def _player_facts() -> Table:
     """Hand columns for the filters and win rates, then every ``PlayerFacts`` field, the
-    street facts last as ``<name>_<street>`` (so a row is the record's fields in order)."""
+    street facts as ``<name>_<street>`` (so a row is the record's fields in order), then
+    the player's all-in EV."""
     hand = [
         Column("site", VARCHAR, not_null=True),
         Column("hand_id", VARCHAR, not_null=True),
@@ -310,7 +329,9 @@ def _player_facts() -> Table:
            if f.name != "streets"]
     streets = [_fact_column(f"{f.name}_{int(street)}", f.type)
                for street in LATER_STREETS for f in msgspec.structs.fields(StreetFacts)]
-    return Table("player_facts", (_key("hand_key", not_null=False), *hand, *own, *streets))
+    ev = [Column(name, DOUBLE, note=f"hand_players.{name}: NULL without all-in EV")
+          for name in FACTS_EV_COLUMNS]
+    return Table("player_facts", (_key("hand_key", not_null=False), *hand, *own, *streets, *ev))
 
 
 #: The ``player_facts`` table (created outside ``schema.sql``: it follows the stats

@@ -1,5 +1,5 @@
 -- stud_hh database schema.
--- schema-version: 4
+-- schema-version: 5
 --
 -- GENERATED from pipelines/schema.py by `python -m pipelines.schema --write`: edit that
 -- module, not this file (its docstring has the design notes).
@@ -85,7 +85,12 @@ CREATE TABLE hands (
     warnings      SMALLINT NOT NULL,    -- root violations of severity warning
     source_file   VARCHAR,
     source_line   BIGINT NOT NULL,
-    import_id     INTEGER NOT NULL
+    import_id     INTEGER NOT NULL,
+    -- all-in EV (stud_hh.equity.all_in_ev; docs/equity.md): set when money went in with a
+    -- player all-in and every contender's cards are known, NULL otherwise (and for hands
+    -- imported before version 5 until `stud-hh rebuild`)
+    ev_street     SMALLINT,             -- street of the last all-in (3..7)
+    ev_method     VARCHAR               -- exact, monte-carlo
 );
 
 CREATE TABLE hand_players (
@@ -103,7 +108,12 @@ CREATE TABLE hand_players (
     net_won         BIGINT NOT NULL,   -- collected + returned - contributed
     rake_share      BIGINT NOT NULL,   -- stud_hh.facts.rake_shares (docs/stats.md)
     showed          BOOLEAN NOT NULL,
-    won_at_showdown BOOLEAN NOT NULL
+    won_at_showdown BOOLEAN NOT NULL,
+    -- all-in EV, NULL when the hand does not qualify (hands.ev_street) and for seats
+    -- not dealt in. ev_net is an expectation, not an amount that changed hands:
+    -- a DOUBLE in the smallest unit, its fractions of a unit kept, never rounded
+    ev_equity       DOUBLE,            -- share of the pots paid out, expected at the last all-in
+    ev_net          DOUBLE             -- expected net_won (the pots split by equity, less put in)
 );
 
 CREATE TABLE actions (

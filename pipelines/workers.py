@@ -153,7 +153,7 @@ def add_audited(
         _quarantine_failed(batch, raw, hand, "facts", exc)
         return False
     try:
-        rows = hand_rows(len(chunk), hand, seen, found, raw.path, raw.line)
+        rows = hand_rows(len(chunk), hand, seen, found, raw.path, raw.line, _rules)
     except Exception as exc:
         _quarantine_failed(batch, raw, hand, "flattening", exc)
         return False

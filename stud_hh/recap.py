@@ -109,12 +109,16 @@ Round = tuple[Street, list[Action]]
 class Recap:
     """One hand's events, gathered per player. Money in the hand's smallest unit."""
 
-    __slots__ = ("antes", "bring_in", "cards", "collected", "contributed", "door", "folded_on",
-                 "fourth_up", "involved", "last_street", "on_street", "open_pair_printed",
-                 "returned", "rounds", "showdown", "shows", "summary", "third")
+    __slots__ = ("all_in", "antes", "bring_in", "cards", "collected", "contributed", "door",
+                 "folded_on", "fourth_up", "involved", "last_street", "on_street",
+                 "open_pair_printed", "returned", "rounds", "showdown", "shows", "summary",
+                 "third")
 
     def __init__(self) -> None:
         self.involved: set[str] = set()  # antes, cards or decisions
+        #: someone went all-in (an ante, the bring-in or a decision): the one hand in many
+        #: whose all-in EV is worth a look (``stud_hh.equity.all_in_ev``)
+        self.all_in = False
         self.antes: dict[str, int] = {}
         #: antes and what the betting left in front of each player street by street (a
         #: completion or raise counts the total it names), before uncalled bets come back
@@ -188,6 +192,8 @@ class Recap:
         elif chips is not None:
             self.on_street[player] = in_front + chips
         self.rounds[-1][1].append((self.last_street, player, kind, chips, raise_to, all_in))
+        if all_in:
+            self.all_in = True
 
     def street_starts(self, start: StreetStart) -> None:
         self.end_of_street()
@@ -207,6 +213,8 @@ class Recap:
         self.involved.add(player)
         self.antes[player] = self.antes.get(player, 0) + ante.amount
         self.contributed[player] = self.contributed.get(player, 0) + ante.amount
+        if ante.all_in:
+            self.all_in = True
 
     def summed_up(self, result: SeatResult) -> None:
         if result.cards:

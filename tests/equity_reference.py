@@ -48,7 +48,7 @@ def _winners(values: list[int], smaller: bool) -> list[int]:
 
 def brute_force(hands: Sequence[Sequence[int]], game: str, dead: Sequence[int] = (),
                 board: Sequence[int] = (), community: bool = False, pot: int | None = None,
-                odd: OddChipCards = OddChipCards.BEST_FIVE) -> Brute:
+                odd: OddChipCards = OddChipCards.BEST_FIVE, odd_to_low: bool = False) -> Brute:
     g = Game(game)
     used = {c for h in hands for c in h} | set(dead) | set(board)
     deck = [c for c in range(52) if c not in used]
@@ -61,12 +61,12 @@ def brute_force(hands: Sequence[Sequence[int]], game: str, dead: Sequence[int] =
         left = [c for c in deck if c not in top]
         for deal in _deals(left, needs):
             finals = [tuple(h) + d + top for h, d in zip(hands, deal, strict=True)]
-            _score(out, g, finals, pot, odd)
+            _score(out, g, finals, pot, odd, odd_to_low)
     return out
 
 
 def _score(out: Brute, g: Game, finals: list[tuple[int, ...]], pot: int | None,
-           odd: OddChipCards) -> None:
+           odd: OddChipCards, odd_to_low: bool = False) -> None:
     n = len(finals)
     out.runouts += 1
     if g is Game.RAZZ:
@@ -88,7 +88,8 @@ def _score(out: Brute, g: Game, finals: list[tuple[int, ...]], pot: int | None,
         out.tie[i] += any(i in w and len(w) > 1 for w in halves)
     if pot is not None:
         hands = dict(enumerate(finals))
-        awards = award_pots([Pot(pot, tuple(range(n)))], 0, hands, g, odd, list(range(n)))
+        awards = award_pots([Pot(pot, tuple(range(n)))], 0, hands, g, odd, list(range(n)),
+                            odd_chip_to_low=odd_to_low)
         for a in awards:
             for s in a.shares:
                 out.chips[s.player] += s.amount

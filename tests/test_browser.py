@@ -241,6 +241,75 @@ def test_winnings_buttons_switch_between_money_and_big_bets(browser, reports):
         pg.wait_for_function(f"{div}.layout.yaxis.title.text === 'won (big bets)'")
         visible = pg.evaluate(f"{div}.data.filter(t => t.visible !== false)"
                               ".map(t => t.hovertemplate.includes('big bets'))")
-        assert visible == [True, True, True]  # total, showdown, non-showdown in big bets
+        # total, all-in adjusted (the hero has a valued all-in), showdown, non-showdown
+        assert visible == [True, True, True, True]
+        names = pg.evaluate(f"{div}.data.filter(t => t.visible !== false).map(t => t.name)")
+        assert names == ["total", winnings.EV_NAME, "showdown", "non-showdown"]
+    finally:
+        pg.context.close()
+
+
+@pytest.fixture(scope="module")
+def ev_report(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[float], list[float]]:
+    """A small simulated tournament (six of the hero's hands valued; two all-ins the runout
+    decided against his equity), imported, its hero's report, and the all-in adjusted line
+    a player would draw by hand: per hand in time order, ``all_in_ev``'s expected net where
+    the hand has one, else the net (chips and big bets), asked of ``stud_hh.equity`` from
+    the written histories, not the database."""
+    from dashboards.report import build_report
+    from pipelines import import_paths
+    from stud_hh.equity import all_in_ev
+    from stud_hh.events import Hand
+    from stud_hh.parse import parse_file
+    from stud_hh.recap import recap
+    from stud_hh.simulate import simulate_to
+
+    folder = tmp_path_factory.mktemp("ev-report")
+    paths = simulate_to(folder / "hands" / "t.txt", 120, game="mixed", players=6,
+                        stakes="50/100", tournament=True, seed=3)
+    db = folder / "ev.duckdb"
+    assert import_paths(paths, db=db, jobs=1).imported == 120
+    hands = sorted((h for p in paths for h in parse_file(p) if isinstance(h, Hand)),
+                   key=lambda h: (h.header.started_at, h.hand_id))
+    chips, bets, valued = [], [], 0
+    for hand in hands:
+        if not any(s.player == "Hero" and not (s.sitting_out or s.out_of_hand)
+                   for s in hand.seats):
+            continue
+        seen = recap(hand)
+        net = (seen.collected.get("Hero", 0) + seen.returned.get("Hero", 0)
+               - seen.contributed.get("Hero", 0))
+        ev = all_in_ev(hand)
+        if ev is not None:
+            valued += 1
+            net = next(p.ev_net for p in ev.players if p.player == "Hero")
+        chips.append((chips[-1] if chips else 0) + net)
+        bets.append((bets[-1] if bets else 0) + net / hand.header.big_bet)
+    assert valued == 6
+    return build_report(db, folder / "hero.html", player="Hero"), chips, bets
+
+
+def test_winnings_draw_the_all_in_adjusted_line_with_its_values(browser, ev_report):
+    path, chips, bets = ev_report
+    check, pg = inspect_page(browser, path, "report-ev-line")
+    try:
+        assert_page_ok(check, min_figures=5)
+        div = "document.getElementById('figure-1')"
+        name = winnings.EV_NAME
+        shown = pg.evaluate(f"{div}.data.filter(t => t.visible !== false).map(t => t.name)")
+        assert shown == ["total", name, "showdown", "non-showdown"]
+        legend = pg.locator("#figure-1 .legendtext").all_text_contents()
+        assert name in legend  # drawn and named on the page, not only declared
+        # ``_fullData``: the values Plotly drew (``data`` may hold them base64-packed)
+        ys = pg.evaluate(f"{div}._fullData.filter(t => t.name === {name!r} && t.visible "
+                         "=== true).map(t => Array.from(t.y))")
+        assert ys[0] == pytest.approx(chips)
+        total = pg.evaluate(f"Array.from({div}._fullData.find(t => t.name === 'total').y)")
+        assert total[-1] != pytest.approx(chips[-1])  # luck: the lines part
+        pg.locator("#figure-1 .updatemenu-button").filter(has_text="Big bets").click()
+        pg.wait_for_function(f"{div}.layout.yaxis.title.text === 'won (big bets)'")
+        in_bets = pg.evaluate(f"{div}._fullData.filter(t => t.name === {name!r} && "
+                              "t.visible === true).map(t => Array.from(t.y))")
+        assert in_bets[0] == pytest.approx(bets)
     finally:
         pg.context.close()

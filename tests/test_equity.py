@@ -21,7 +21,7 @@ from stud_hh.equity import EquityError, Method, equity, spot
 from stud_hh.equity.heads_up import heads_up_tally
 from stud_hh.equity.runouts import exact_blocks
 from stud_hh.equity.showdown import Tally, tally_block
-from stud_hh.rules import OddChipCards
+from stud_hh.rules import OddChipCards, SplitOddChip
 
 GAMES = ("stud", "stud8", "razz")
 
@@ -91,6 +91,40 @@ def test_odd_chip_goes_to_the_high_half_and_the_highest_card():
     # stud, a split pot of 101: the odd chip to the highest card by suit in the best five
     r = equity([c("As Kc Qc Jc 9c 3d 2d"), c("Ah Kd Qd Jd 9d 3c 2c")], "stud", pot=101)
     assert r.players[0].tie == 1 and r.chips == (51.0, 50.0)
+
+
+def test_the_split_odd_chip_goes_to_the_half_the_rules_name():
+    # stud8, 101 chips, A's kings full take the high, B's seven low the low: the rule
+    # book's odd chip goes to the high (51 / 50), the Winning Poker Network's to the low
+    hands = [c("Kc Kd Ks 9h 9c 2d 3h"), c("Ad 2s 4h 5c 7d Qs Jh")]
+    low = equity(hands, "stud8", pot=101, split_odd_chip=SplitOddChip.LOW)
+    high = equity(hands, "stud8", pot=101)
+    assert high.chips == (51.0, 50.0) and low.chips == (50.0, 51.0)
+    brute = brute_force(hands, "stud8", pot=101, odd_to_low=True)
+    assert list(low.chips) == [x / brute.runouts for x in brute.chips]
+    assert low.chips != high.chips
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32), st.sampled_from([(6, 6), (5, 6), (6, 7)]),
+       st.sampled_from([101, 102, 103, 333]))
+def test_split_odd_chip_to_the_low_counted_three_ways(seed, sizes, pot):
+    """Heads-up counting, listed runouts and the engine's awards agree when the odd chip
+    of a split goes to the low half."""
+    rng = random.Random(seed)
+    deck = list(range(52))
+    rng.shuffle(deck)
+    a, b = tuple(deck[:sizes[0]]), tuple(deck[sizes[0]:sum(sizes)])
+    s = spot([a, b], "stud8", ())
+    to_low = SplitOddChip.LOW
+    slow = Tally(2)
+    for block in exact_blocks(s):
+        tally_block(slow, block, s.game, pot, OddChipCards.BEST_FIVE, to_low)
+    brute = brute_force([a, b], "stud8", pot=pot, odd_to_low=True)
+    assert slow.chips.tolist() == brute.chips
+    if min(s.needs) > 0:
+        fast = heads_up_tally(s, pot, OddChipCards.BEST_FIVE, to_low)
+        assert fast.chips.tolist() == slow.chips.tolist()
 
 
 # --- properties --------------------------------------------------------------------------------

@@ -238,3 +238,21 @@ def test_door_maps_are_per_game_and_razz_reads_ace_low():
     assert razz.z[1][0] == pytest.approx(1.0)  # door A (column 0) vs best other 2 (row 1)
     assert razz.customdata[1][0][:3] == ["razz", 14, 2]
     assert stud.z[12][11] == pytest.approx(1.0)  # stud: door K vs A
+
+
+def test_all_in_adjusted_line_counts_expected_nets_where_there_are_some():
+    """Hands with an all-in EV count their expected net, the others their net; the line
+    is drawn in money and big bets, and only when some hand has an EV."""
+    df = _hands("Ann", [100, -40, 250, -10], [True, False, True, False]).with_columns(
+        pl.Series("ev_net", [None, None, -37.5, None], pl.Float64))
+    fig = winnings.winnings_figure(df, player_colors(["Ann"]))
+    names = [t.name for t in _visible(fig)]
+    assert names == ["total", winnings.EV_NAME, "showdown", "non-showdown"]
+    ev_money = _visible(fig)[1]
+    assert list(ev_money.y) == pytest.approx([1.0, 0.6, 0.225, 0.125])
+    assert ev_money.line.dash == "dash"
+    ev_bets = next(t for t in fig.data if t.visible is False and t.name == winnings.EV_NAME)
+    assert list(ev_bets.y) == pytest.approx([10.0, 6.0, 2.25, 1.25])
+    none = winnings.winnings_figure(df.with_columns(pl.lit(None, pl.Float64).alias("ev_net")),
+                                    {})
+    assert winnings.EV_NAME not in [t.name for t in none.data]

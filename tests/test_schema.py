@@ -50,7 +50,8 @@ def test_player_facts_follows_the_records_fields() -> None:
     fields = [f.name for f in msgspec.structs.fields(PlayerFacts) if f.name != "streets"]
     streets = [f"{f.name}_{int(s)}" for s in LATER_STREETS
                for f in msgspec.structs.fields(StreetFacts)]
-    assert names == ["hand_key", *schema.FACTS_HAND_COLUMNS, *fields, *streets]
+    assert names == ["hand_key", *schema.FACTS_HAND_COLUMNS, *fields, *streets,
+                     *schema.FACTS_EV_COLUMNS]
     types = {c.name: c.type for c in schema.PLAYER_FACTS.columns}
     assert types["net"] == pa.int64() and types["calls_3rd"] == pa.int16()
     assert types["door_card"] == pa.string() and types["won_high"] == pa.bool_()

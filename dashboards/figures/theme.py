@@ -21,11 +21,13 @@ NEGATIVE = "#d62728"
 #: The convention of the trackers: red line non-showdown winnings, blue line showdown.
 SHOWDOWN = "#1f77b4"
 NON_SHOWDOWN = "#d62728"
+#: The all-in adjusted (EV) line: amber, dashed, a colour no player gets.
+ALL_IN_EV = "#f0a30a"
 #: Player colours: D3 then Dark24, without the showdown blue and non-showdown red, so a
 #: player's total line never looks like one of his split lines.
 PALETTE: tuple[str, ...] = tuple(
     c for c in (*qualitative.D3, *qualitative.Dark24)
-    if c.lower() not in (SHOWDOWN, NON_SHOWDOWN)
+    if c.lower() not in (SHOWDOWN, NON_SHOWDOWN, ALL_IN_EV)
 )
 #: Series longer than this get Plotly's range slider.
 RANGE_SLIDER_MIN_POINTS = 1_000

@@ -4,10 +4,13 @@ Reads a frame with one row per (player, hand) in chronological order per player:
 ``player`` str, ``net`` int (smallest unit), ``big_bet`` int, ``unit`` int (100 for a
 currency, 1 for chips), ``currency`` str|null, ``showdown`` bool (went to showdown), and
 optionally ``money`` str (the money unit: ``USD``, ``chips``, ``play``; from ``currency``
-when absent).
+when absent) and ``ev_net`` float|null (the all-in EV's expected net, null for a hand
+without one: ``hand_players.ev_net``).
 
-For one player it draws the total, showdown and non-showdown lines (the trackers' blue and
-red lines); for several, each player's total. Buttons switch money and big bets: big bets
+For one player it draws the total, the all-in adjusted line (each all-in hand counted at
+its expected net, every other hand at its net: docs/stats.md; drawn when some hand has an
+all-in EV), the showdown and non-showdown lines (the trackers' blue and red lines); for
+several, each player's total. Buttons switch money and big bets: big bets
 are unit-free, so one line per player covers every game and stake; money is drawn per money
 unit (a line per player and unit), since cents and tournament chips never add up.
 
@@ -27,6 +30,7 @@ import polars as pl
 
 from dashboards.figures.downsample import MAX_POINTS, min_max_downsample
 from dashboards.figures.theme import (
+    ALL_IN_EV,
     NON_SHOWDOWN,
     RANGE_SLIDER_MIN_POINTS,
     SHOWDOWN,
@@ -60,6 +64,12 @@ def cumulative(df: pl.DataFrame) -> pl.DataFrame:
     bets = pl.col("net") / pl.col("big_bet")
     sd = pl.col("showdown")
     per_unit = ["player", "_money"]
+    ev_lines = []
+    if "ev_net" in df.columns:  # all-in adjusted: the expected net where there is one
+        ev = pl.col("ev_net").cast(pl.Float64).fill_null(pl.col("net").cast(pl.Float64))
+        ev_lines = [pl.col("ev_net").is_not_null().alias("ev_valued"),
+                    (ev / pl.col("unit")).cum_sum().over(per_unit).alias("ev_total"),
+                    (ev / pl.col("big_bet")).cum_sum().over("player").alias("ev_bb")]
     return df.with_columns(money_of(df).alias("_money")).with_columns(
         pl.int_range(1, pl.len() + 1).over("player").alias("hand_no"),
         pl.len().over("player").alias("hands_of_player"),
@@ -72,14 +82,18 @@ def cumulative(df: pl.DataFrame) -> pl.DataFrame:
         pl.when(sd).then(bets).otherwise(0.0).cum_sum().over("player").alias("showdown_bb"),
         pl.when(sd).then(0.0).otherwise(bets).cum_sum().over("player")
         .alias("non_showdown_bb"),
+        *ev_lines,
     ).rename({"_money": "money_unit"})
 
 
+EV_NAME = "all-in adjusted (EV)"
 _LINES = (  # (money column, big-bet column, legend name, colour; None: the player's colour,
-    #          the rows a split line needs: None all, True showdown hands, False the others)
+    #          the rows a line needs: None all, (column, value) some row with that value)
     ("total", "total_bb", "total", None, None),
-    ("showdown_total", "showdown_bb", "showdown", SHOWDOWN, True),
-    ("non_showdown_total", "non_showdown_bb", "non-showdown", NON_SHOWDOWN, False),
+    ("ev_total", "ev_bb", EV_NAME, ALL_IN_EV, ("ev_valued", True)),
+    ("showdown_total", "showdown_bb", "showdown", SHOWDOWN, ("showdown", True)),
+    ("non_showdown_total", "non_showdown_bb", "non-showdown", NON_SHOWDOWN,
+     ("showdown", False)),
 )
 
 
@@ -118,7 +132,8 @@ def winnings_figure(df: pl.DataFrame, colors: dict[str, str],
                 if part.is_empty():
                     continue
                 for money_column, bb_column, name, colour, needs in lines:
-                    if needs is not None and not part.filter(pl.col("showdown") == needs).height:
+                    if needs is not None and (needs[0] not in part.columns or not part.filter(
+                            pl.col(needs[0]) == needs[1]).height):
                         continue  # no hands behind this line: no line, no legend entry
                     column = bb_column if bb else money_column
                     points = _points(part, column, max_points)
@@ -134,7 +149,8 @@ def winnings_figure(df: pl.DataFrame, colors: dict[str, str],
                         name=trace_name,
                         line={"color": colour or color_of(colors, player),
                               "width": 2.5 if name == "total" else 1.5,
-                              "dash": "dot" if not bb and units.index(unit) else None},
+                              "dash": "dash" if name == EV_NAME else
+                              "dot" if not bb and units.index(unit) else None},
                         visible=not bb,
                         customdata=list(zip([player] * points.height,
                                             points.get_column("from").to_list(), hands,

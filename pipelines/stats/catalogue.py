@@ -75,6 +75,10 @@ DOOR_RANKS = {r: "23456789TJQKA"[r - 2] for r in range(2, 15)}
 RAZZ_LOWS = {r: "23456789TJQK"[r - 2] for r in range(5, 14)}  # top card of the low
 _BB = "net::DOUBLE / big_bet"
 _SB = "net::DOUBLE / small_bet"
+#: All-in adjusted: a hand with an all-in EV counts its expected net, any other its net.
+EV_NET = "COALESCE(ev_net, net)"
+_EV_BB = f"{EV_NET} / big_bet"
+_LUCK_BB = f"(net - {EV_NET}) / big_bet"
 
 
 def _general() -> list[Stat]:
@@ -182,6 +186,12 @@ def _money() -> list[Stat]:
              per_unit=True),
         Stat("bb_per_100", "win rate, big bets per 100 hands", s, _BB, unit="BB/100"),
         Stat("sb_per_100", "win rate, small bets per 100 hands", s, _SB, unit="SB/100"),
+        Stat("ev_hands", "all-in hands valued (EV)", s, "CAST(ev_net IS NOT NULL AS INTEGER)",
+             kind=Kind.TOTAL, scale=1, unit="hands"),
+        Stat("ev_bb_per_100", "all-in adjusted win rate, big bets per 100 hands", s, _EV_BB,
+             unit="BB/100"),
+        Stat("luck_bb_per_100", "luck: won minus all-in expected, big bets per 100 hands", s,
+             _LUCK_BB, unit="BB/100"),
     ]
 
 

@@ -13,7 +13,7 @@ There is deliberately no PRIMARY KEY (bulk inserts ~3x slower in DuckDB, perform
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import duckdb
 import pyarrow as pa
@@ -24,6 +24,14 @@ from pipelines.schema import PLAYER_FACTS, Column
 from stud_hh.events import Hand
 from stud_hh.facts import player_facts
 from stud_hh.recap import recap
+from stud_hh.rules import RuleSet
+
+#: The rule set a hand was imported under (None: its site's preset): the all-in EV's
+#: odd-chip rule follows it.
+RulesOf = Callable[[Hand], RuleSet | None]
+#: Called with each rebuilt batch's tables (all of them, ``local`` numbered), in the
+#: rebuild's transaction: ``pipelines.rebuild`` refreshes the hands' all-in EV with it.
+OnBatch = Callable[[duckdb.DuckDBPyConnection, dict[str, pa.Table]], None]
 
 TABLE = PLAYER_FACTS.name
 _COLUMNS: tuple[Column, ...] = tuple(c for c in PLAYER_FACTS.columns if c.name != "hand_key")
@@ -36,15 +44,22 @@ COLUMNS: dict[str, tuple[str, pa.DataType]] = {
 FACTS_DDL = PLAYER_FACTS.ddl(if_not_exists=True)
 
 
-def facts_columns(hands: Iterable[Hand]) -> pa.Table:
+def facts_columns(hands: Iterable[Hand], rules_of: RulesOf | None = None) -> pa.Table:
     """The ``player_facts`` rows of ``hands`` (without ``hand_key``), as the import makes
     them."""
+    return chunk_tables(hands, rules_of)["player_facts"].drop_columns(["local"])
+
+
+def chunk_tables(hands: Iterable[Hand], rules_of: RulesOf | None = None
+                 ) -> dict[str, pa.Table]:
+    """Every table the import makes of ``hands`` (as one chunk, without violations)."""
     chunk = Chunk()
     for hand in hands:
         seen = recap(hand)
-        chunk.add(hand, hand_rows(len(chunk), hand, seen, (), None, 0),
+        rules = None if rules_of is None else rules_of(hand)
+        chunk.add(hand, hand_rows(len(chunk), hand, seen, (), None, 0, rules),
                   player_facts(hand, seen))
-    return chunk.tables()["player_facts"].drop_columns(["local"])
+    return chunk.tables()
 
 
 def ensure_facts_table(con: duckdb.DuckDBPyConnection) -> None:
@@ -69,7 +84,8 @@ def store_facts(con: duckdb.DuckDBPyConnection, facts: pa.Table) -> int:
 
 
 def rebuild_facts(
-    con: duckdb.DuckDBPyConnection, hands: Iterable[Hand], batch_size: int = 2000
+    con: duckdb.DuckDBPyConnection, hands: Iterable[Hand], batch_size: int = 2000, *,
+    rules_of: RulesOf | None = None, on_batch: OnBatch | None = None,
 ) -> int:
     """Drop and recompute ``player_facts`` from hands (``stud-hh rebuild``); rows written.
 
@@ -82,13 +98,20 @@ def rebuild_facts(
         con.execute(FACTS_DDL)
         written = 0
         batch: list[Hand] = []
+
+        def flush() -> int:
+            tables = chunk_tables(batch, rules_of)
+            if on_batch is not None:
+                on_batch(con, tables)
+            return store_facts(con, tables["player_facts"].drop_columns(["local"]))
+
         for hand in hands:
             batch.append(hand)
             if len(batch) >= batch_size:
-                written += store_facts(con, facts_columns(batch))
+                written += flush()
                 batch = []
         if batch:
-            written += store_facts(con, facts_columns(batch))
+            written += flush()
         if con.execute(
             "SELECT count(*) FROM information_schema.tables WHERE table_name = 'hands'"
         ).fetchall()[0][0]:

@@ -166,7 +166,17 @@ def prepared(con: duckdb.DuckDBPyConnection, filters: Filters) -> Filters:
             f"the database has no {TABLE} table: run `stud-hh rebuild` to compute "
             "per-hand facts"
         )
+    if not {"ev_net"} <= _facts_columns(con):
+        raise StatsError(
+            f"the {TABLE} table predates the all-in EV: run `stud-hh rebuild` to recompute "
+            "per-hand facts")
     return replace(filters.normalised(), with_hands="hands" in present)
+
+
+def _facts_columns(con: duckdb.DuckDBPyConnection) -> set[str]:
+    return {r[0] for r in con.execute(
+        "SELECT column_name FROM information_schema.columns WHERE table_name = ?",
+        [TABLE]).fetchall()}
 
 
 def player_stats(

@@ -52,7 +52,7 @@ from stud_hh.events import (
     Summary,
     UncalledReturn,
 )
-from stud_hh.rules import OddChipCards, RuleSet
+from stud_hh.rules import OddChipCards, RuleSet, SplitOddChip
 
 #: A sampled spot deals this many runouts: a standard error of at most 2 % of the pot
 #: (a share's variance is at most 1/4). A hand's figure is one of many summed, and the
@@ -220,7 +220,8 @@ def all_in_ev(hand: Hand, rules: RuleSet | None = None) -> AllInEV | None:
         try:
             chips, used, stderr = _pot_chips(hand.header.game,
                                              tuple(known[p] for p in pot.eligible), dead,
-                                             board, bool(f.board), amount, rules.odd_chip_cards)
+                                             board, bool(f.board), amount, rules.odd_chip_cards,
+                                             rules.split_odd_chip)
         except EquityError:
             return None  # the validator reports such a history; there is no spot to value
         for p, c in zip(pot.eligible, chips, strict=True):
@@ -238,10 +239,11 @@ def all_in_ev(hand: Hand, rules: RuleSet | None = None) -> AllInEV | None:
 @lru_cache(maxsize=_CACHE_SIZE)
 def _pot_chips(game: Game, hands: tuple[tuple[int, ...], ...], dead: tuple[int, ...],
                board: tuple[int, ...], community: bool, amount: int,
-               odd_chip_cards: OddChipCards) -> tuple[Sequence[float], Method, float]:
+               odd_chip_cards: OddChipCards, split_odd_chip: SplitOddChip = SplitOddChip.HIGH,
+               ) -> tuple[Sequence[float], Method, float]:
     """Expected chips of each contender from one pot (cached by cards and amount)."""
     s = spot(hands, game, dead, board, community)
     result = solve(s, seed=EV_SEED, samples=EV_SAMPLES, exact_limit=EV_EXACT_LIMIT,
-                   pot=amount, odd_chip_cards=odd_chip_cards)
+                   pot=amount, odd_chip_cards=odd_chip_cards, split_odd_chip=split_odd_chip)
     assert result.chips is not None
     return result.chips, result.method, result.stderr

@@ -28,7 +28,7 @@ from stud_hh.equity.model import (
 from stud_hh.equity.runouts import exact_blocks, sample_block
 from stud_hh.equity.showdown import Tally, tally_block
 from stud_hh.events import Game
-from stud_hh.rules import OddChipCards
+from stud_hh.rules import OddChipCards, SplitOddChip
 
 #: Auto counts exactly up to this cost (``exact_cost``: listed runouts, about 0.3 s), and
 #: beyond it while the exact count costs no more than the sample would.
@@ -56,6 +56,7 @@ def equity(
     exact_limit: int = EXACT_LIMIT,
     pot: int | None = None,
     odd_chip_cards: OddChipCards = OddChipCards.BEST_FIVE,
+    split_odd_chip: SplitOddChip = SplitOddChip.HIGH,
 ) -> EquityResult:
     """Each player's win, tie, scoop and equity given the known cards.
 
@@ -63,7 +64,8 @@ def equity(
     upcards, cards only the hero saw); ``board``: a community card already dealt;
     ``community``: whether 7th street is a community card (None: when the deck runs out).
     ``pot``: also give each player's expected chips from a pot of that many, odd chips
-    included (``odd_chip_cards`` as the rules say).
+    included (``odd_chip_cards`` and, for the odd chip of a split hi/lo pot,
+    ``split_odd_chip``, as the rules say).
 
     >>> from stud_hh.cards import parse_cards as c
     >>> r = equity([c("Ah Kh Qh Jh 2c"), c("7c 7d 7s 8s 9d")], "stud", c("Th 5h"))
@@ -72,7 +74,8 @@ def equity(
     """
     s = spot(tuple(tuple(h) for h in hands), game, tuple(dead), tuple(board), community)
     return solve(s, method=method, seed=seed, stderr=stderr, samples=samples,
-                 exact_limit=exact_limit, pot=pot, odd_chip_cards=odd_chip_cards)
+                 exact_limit=exact_limit, pot=pot, odd_chip_cards=odd_chip_cards,
+                 split_odd_chip=split_odd_chip)
 
 
 def heads_up(s: Spot) -> bool:
@@ -120,16 +123,17 @@ def choose_method(s: Spot, method: Method | str = "auto", exact_limit: int = EXA
 def solve(s: Spot, *, method: Method | str = "auto", seed: int = 0,
           stderr: float = DEFAULT_STDERR, samples: int | None = None,
           exact_limit: int = EXACT_LIMIT, pot: int | None = None,
-          odd_chip_cards: OddChipCards = OddChipCards.BEST_FIVE) -> EquityResult:
+          odd_chip_cards: OddChipCards = OddChipCards.BEST_FIVE,
+          split_odd_chip: SplitOddChip = SplitOddChip.HIGH) -> EquityResult:
     """:func:`equity` of a checked :class:`Spot`."""
     chosen = choose_method(s, method, exact_limit, stderr, samples)
     tally = Tally(len(s.hands))
     if chosen is Method.EXACT:
         if heads_up(s):
-            tally = heads_up_tally(s, pot, odd_chip_cards)
+            tally = heads_up_tally(s, pot, odd_chip_cards, split_odd_chip)
         else:
             for block in exact_blocks(s):
-                tally_block(tally, block, s.game, pot, odd_chip_cards)
+                tally_block(tally, block, s.game, pot, odd_chip_cards, split_odd_chip)
         return _result(tally, chosen, 0.0, None, s, pot)
     if samples is not None and samples < 2:
         raise EquityError("a Monte Carlo estimate needs at least 2 samples")
@@ -142,7 +146,8 @@ def solve(s: Spot, *, method: Method | str = "auto", seed: int = 0,
     n = goal if samples is not None else math.ceil(0.25 / stderr ** 2 / 4)
     while tally.runouts < goal:
         n = max(MIN_BLOCK, min(n, SAMPLE_BLOCK, goal - tally.runouts))
-        tally_block(tally, sample_block(s, rng, n), s.game, pot, odd_chip_cards)
+        tally_block(tally, sample_block(s, rng, n), s.game, pot, odd_chip_cards,
+                    split_odd_chip)
         if samples is None:
             if _stderr(tally) <= stderr:
                 break

@@ -24,11 +24,11 @@ from numpy.typing import NDArray
 
 from stud_hh.equity.model import Spot
 from stud_hh.equity.runouts import Draws, IntArray, draws_of
-from stud_hh.equity.showdown import Tally
+from stud_hh.equity.showdown import Tally, split_halves
 from stud_hh.equity.values import hand_values, odd_chip_keys
 from stud_hh.evaluate.batch import NO_LOW
 from stud_hh.events import Game
-from stud_hh.rules import OddChipCards
+from stud_hh.rules import OddChipCards, SplitOddChip
 
 BoolArray = NDArray[np.bool_]
 #: Odd-chip keys are cards (0..51): they fit under a value's rank times this.
@@ -121,7 +121,8 @@ def _count(a: _Side, b: _Side, k: _Keys, sel_a: BoolArray | None = None,
 
 
 def heads_up_tally(s: Spot, pot: int | None = None,
-                   odd_chip_cards: OddChipCards = OddChipCards.BEST_FIVE) -> Tally:
+                   odd_chip_cards: OddChipCards = OddChipCards.BEST_FIVE,
+                   split_odd_chip: SplitOddChip = SplitOddChip.HIGH) -> Tally:
     """The exact :class:`Tally` of a two-player spot (both players drawing)."""
     tally = Tally(2)
     deck = np.array(s.deck, dtype=np.int64)
@@ -131,15 +132,15 @@ def heads_up_tally(s: Spot, pot: int | None = None,
         d = [draws_of(h + board, left, need) for h, need in zip(s.hands, s.needs, strict=True)]
         levels = min(s.needs)
         a, b = _side(d[0], levels, len(left)), _side(d[1], levels, len(left))
-        _add(tally, s.game, a, b, pot, odd_chip_cards)
+        _add(tally, s.game, a, b, pot, odd_chip_cards, split_odd_chip)
     return tally
 
 
 def _add(tally: Tally, game: Game, a: _Side, b: _Side, pot: int | None,
-         odd_chip_cards: OddChipCards) -> None:
+         odd_chip_cards: OddChipCards, split_odd_chip: SplitOddChip) -> None:
     va, vb = hand_values(game, a.draws.table), hand_values(game, b.draws.table)
     if game is Game.STUD8:
-        counts, pairs = _hilo(a, b, va, vb, pot, odd_chip_cards)
+        counts, pairs = _hilo(a, b, va, vb, pot, odd_chip_cards, split_odd_chip)
     else:
         counts, pairs = _one_pot(game, a, b, va[:, 0], vb[:, 0], pot, odd_chip_cards)
     share, win, tie, scoop, chips = counts
@@ -202,7 +203,8 @@ def _one_pot(game: Game, a: _Side, b: _Side, value_a: IntArray, value_b: IntArra
 
 
 def _hilo(a: _Side, b: _Side, va: IntArray, vb: IntArray, pot: int | None,
-          which: OddChipCards) -> tuple[_Counts, int]:
+          which: OddChipCards, split_odd_chip: SplitOddChip = SplitOddChip.HIGH,
+          ) -> tuple[_Counts, int]:
     """Stud8: half to the best high, half to the best qualifying low, or all to the high."""
     high = _keys(va[:, 0], vb[:, 0])
     lows = _keys(va[:, 1], vb[:, 1])
@@ -229,25 +231,28 @@ def _hilo(a: _Side, b: _Side, va: IntArray, vb: IntArray, pot: int | None,
     chips = (0, 0)
     if pot is not None:
         chips = _hilo_chips(a, b, va, vb, pot, which, high, low, none_a, none_b,
-                            (hi, hi_tie, hi0, hi0_tie, lo, lo_tie))
+                            (hi, hi_tie, hi0, hi0_tie, lo, lo_tie),
+                            split_halves(pot, split_odd_chip))
     return ((share[0], share[1]), win, (tie, tie), scoop, chips), pairs
 
 
 def _hilo_chips(a: _Side, b: _Side, va: IntArray, vb: IntArray, pot: int,
                 which: OddChipCards, high: _Keys, low: _Keys, none_a: BoolArray,
                 none_b: BoolArray, counts: tuple[tuple[int, int], int, tuple[int, int], int,
-                                                 tuple[int, int], int]) -> tuple[int, int]:
-    """Whole chips: the high half takes the odd chip of the split, then odd chips by card."""
+                                                 tuple[int, int], int],
+                halves: tuple[int, int]) -> tuple[int, int]:
+    """Whole chips: the half the rules name takes the odd chip of the split (``halves``:
+    high, low), then odd chips by card."""
     hi, hi_tie, hi0, hi0_tie, lo, lo_tie = counts
+    high_half, low_half = halves
     odd_hi = odd_hi0 = odd_lo = 0
-    if hi_tie and pot % 4:  # some half or whole pot among tied highs is odd
+    if hi_tie and (pot % 2 or high_half % 2):  # a whole pot or half among tied highs is odd
         odd = _tie_order(Game.STUD8, a, b, (va[:, 0], vb[:, 0]), high, 0, which)
         odd_hi = _odd_wins(a, b, high, odd)
         odd_hi0 = _odd_wins(a, b, high, odd, none_a, none_b)
-    if lo_tie and (pot // 2) % 2:
+    if lo_tie and low_half % 2:
         odd = _tie_order(Game.STUD8, a, b, (va[:, 1], vb[:, 1]), low, 1, which)
         odd_lo = _odd_wins(a, b, low, odd, ~none_a, ~none_b)
-    high_half, low_half = pot - pot // 2, pot // 2
 
     def collect(i: int, o_hi: int, o_hi0: int, o_lo: int) -> int:
         return (pot * hi0[i] + pot // 2 * hi0_tie + pot % 2 * o_hi0

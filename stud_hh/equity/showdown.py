@@ -21,7 +21,7 @@ from stud_hh.equity.runouts import Block, IndexArray, IntArray
 from stud_hh.equity.values import hand_values, odd_chip_keys, smaller_wins
 from stud_hh.evaluate.batch import NO_LOW
 from stud_hh.events import Game
-from stud_hh.rules import OddChipCards
+from stud_hh.rules import OddChipCards, SplitOddChip
 
 BoolArray = NDArray[np.bool_]
 FloatArray = NDArray[np.float64]
@@ -78,7 +78,8 @@ def _columns(block: Block, game: Game) -> list[list[IntArray]]:
 
 
 def tally_block(tally: Tally, block: Block, game: Game, pot: int | None = None,
-                odd_chip_cards: OddChipCards = OddChipCards.BEST_FIVE) -> None:
+                odd_chip_cards: OddChipCards = OddChipCards.BEST_FIVE,
+                split_odd_chip: SplitOddChip = SplitOddChip.HIGH) -> None:
     """Add a block's runouts to ``tally``."""
     rows = block.rows
     columns = _columns(block, game)
@@ -112,15 +113,23 @@ def tally_block(tally: Tally, block: Block, game: Game, pot: int | None = None,
         tally.scoop[i] += int(np.count_nonzero(scoop))
     tally.runouts += rows
     if pot is not None:
-        tally.chips += _chips(block, game, halves, qualifies, pot, odd_chip_cards)
+        tally.chips += _chips(block, game, halves, qualifies, pot, odd_chip_cards,
+                              split_odd_chip)
+
+
+def split_halves(pot: int, split_odd_chip: SplitOddChip) -> tuple[int, int]:
+    """The high and the low half of a split hi/lo pot: the odd chip as the rules say."""
+    big, small = pot - pot // 2, pot // 2
+    return (small, big) if split_odd_chip is SplitOddChip.LOW else (big, small)
 
 
 def _chips(block: Block, game: Game, halves: list[_Half], qualifies: BoolArray, pot: int,
-           odd_chip_cards: OddChipCards) -> IntArray:
+           odd_chip_cards: OddChipCards, split_odd_chip: SplitOddChip) -> IntArray:
     """Whole chips each player collects from ``pot``, summed over the runouts."""
     rows = block.rows
     if len(halves) == 2:
-        amounts = [np.where(qualifies, pot - pot // 2, pot), np.where(qualifies, pot // 2, 0)]
+        high_half, low_half = split_halves(pot, split_odd_chip)
+        amounts = [np.where(qualifies, high_half, pot), np.where(qualifies, low_half, 0)]
     else:
         amounts = [np.full(rows, pot, dtype=np.int64)]
     total = np.zeros(len(block.players), np.int64)
