@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import itemgetter
 
 from stud_hh.engine import Stakes
 from stud_hh.events import Ante, BringIn, Call, Fold, Hand, Header, PlayerAction
@@ -31,8 +32,13 @@ StakesKey = tuple[str, str, str, int, int, str | None, str | None, str | None]
 
 
 def stakes_key(header: Header) -> StakesKey:
-    return (header.site, header.game.value, header.limit.value, header.small_bet,
+    # the game and limit as their members (a ``StrEnum`` is its value's ``str``): an enum
+    # member's ``.value`` is a property, and the key is made twice a hand at every import
+    return (header.site, header.game, header.limit, header.small_bet,
             header.big_bet, header.currency, header.tournament_id, header.level)
+
+
+_count = itemgetter(1)
 
 
 class StructureSheet:
@@ -66,13 +72,12 @@ class StructureSheet:
         if not counts:
             return None
         own = _posted_bring_in(hand)
-        others = counts.copy()
-        if own is not None:
-            others[own] -= 1
-        total = others.total()
+        total = counts.total() - (own is not None)
         if total < 2:
             return None
-        amount, n = others.most_common(1)[0]
+        # the most common among the others (the first of equals, as ``most_common``),
+        # counted without copying the counter for every hand of the chunk
+        amount, n = max([(a, c - (a == own)) for a, c in counts.items()], key=_count)
         return (amount, n) if 2 * n > total else None
 
 

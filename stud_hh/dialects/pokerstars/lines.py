@@ -90,6 +90,8 @@ FIELD_ERRORS = (ValueError, KeyError, IndexError)
 def cards(text: str) -> tuple[int, ...]:
     """``Ac Kc 8c`` (the inside of a bracket) -> card ints."""
     try:
+        if len(text) == 2:  # one card: the new card of a street, a door card
+            return (_CARD[text],)
         return tuple([_CARD[card] for card in text.split(" ")])
     except KeyError as exc:
         raise ValueError(f"not a card: {exc.args[0]!r}") from None
@@ -198,7 +200,9 @@ def read_third_street_deal(line: str) -> Deal:
 
 
 def _up_card_reader(street: Street) -> Callable[[str], Deal]:
-    @lru_cache(maxsize=MEMO_SIZE)
+    # Not remembered, unlike 3rd street's door cards: each line repeats the player's
+    # earlier cards, so a session almost never prints the same one twice (0 hits in
+    # 34,000 lines of 6,000 simulated hands, where a memo only cost its upkeep).
     def read(line: str) -> Deal:
         """A 4th to 6th street ``Dealt to NAME [earlier] [new]`` as its ``Deal``."""
         return up_card_deal(street, *read_dealt(line, False))
