@@ -232,10 +232,10 @@ class _Split:
             if tag == "game":
                 self.last = self.game_start = self._at()
                 self.game_depth = self.depth
-                # inside a game only its end matters: no call per element start, and a
-                # cheaper one per element end, until it closes
+                # inside a game only its end matters: no call per element until the text
+                # fed reaches a "</game" (``_parse``)
                 self.parser.StartElementHandler = None
-                self.parser.EndElementHandler = self._game_end
+                self.parser.EndElementHandler = None
             elif tag in self.context_tags and self.context_start is None:
                 self.last = at = self._at()
                 self.context_start = (tag, at, self.depth)
@@ -296,10 +296,28 @@ class _Split:
     def feed(self, data: bytes, final: bool) -> None:
         self.buf += data
         try:
-            self.parser.Parse(data, final)
+            self._parse(data, final)
         except (ExpatError, XmlRefused):
             self._recover(final)
         self._trim()
+
+    def _parse(self, data: bytes, final: bool) -> None:
+        """Feed ``data`` to the parser in pieces cut before each ``</game``. Inside a game
+        no callback runs (expat reads it at C speed) until the piece that may close it;
+        from there one per element end, the game's being the one looked for (a "</game"
+        in a comment closes nothing: the callbacks go on until the game's own end tag)."""
+        at = 0
+        cut = data.find(b"</game", 1)
+        while cut >= 0:
+            self._parse_piece(data[at:cut], False)
+            at, cut = cut, data.find(b"</game", cut + 1)
+        self._parse_piece(data[at:] if at else data, final)
+
+    def _parse_piece(self, piece: bytes, final: bool) -> None:
+        parser = self.parser
+        if self.game_start is not None and not isinstance(parser, _Waiting):
+            parser.EndElementHandler = self._game_end
+        parser.Parse(piece, final)
 
     def _recover(self, final: bool) -> None:
         """Hand on the broken stretch and start a new parser at the next game (or session,
@@ -336,7 +354,7 @@ class _Split:
         if rest:
             try:
                 self.parser.Parse(_ROOT, False)
-                self.parser.Parse(rest, False)
+                self._parse(rest, False)
             except (ExpatError, XmlRefused):
                 self._recover(False)
 
