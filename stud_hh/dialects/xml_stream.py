@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import lru_cache
 from pyexpat import ExpatError, ParserCreate, XMLParserType, errors
 from typing import BinaryIO
 from xml.etree import ElementTree
@@ -134,6 +135,44 @@ _DTD = re.compile(r"<!(?:DOCTYPE|ENTITY)")
 
 
 def elements(text: str, root: bool = False) -> list[Element]:
+    """Every element of ``text`` in document order (``root``: wrap it in a root first, for
+    a run of top-level elements; the root itself is left out); raises ``XmlError`` naming
+    the line.
+
+    A hand as the splitter writes it (its context line, its game, the session's end tag)
+    is read in two parts: the context line's elements once per context (a file's hands
+    share it: for iPoker it is a quarter of a hand's elements), the game's for each hand;
+    exactly what ``whole_elements`` of the text gives, to which any other text goes.
+    """
+    head, newline, body = text.partition("\n")
+    if newline and not head.startswith("<game"):
+        tail = "</session>" if body.endswith("</session>\n") else ""
+        game = body[: len(body) - len(tail) - 1]
+        if game.startswith("<game") and body.endswith("\n") and not _DTD.search(text):
+            before = _context_elements(head, tail, root)
+            if before is not None:
+                try:
+                    tree = ElementTree.fromstring(game)
+                except ElementTree.ParseError:
+                    tree = None
+                if tree is not None and tree.tag == "game":
+                    return [*before, *tree.iter()]
+    return whole_elements(text, root)
+
+
+@lru_cache(maxsize=16)
+def _context_elements(head: str, tail: str, root: bool) -> tuple[Element, ...] | None:
+    """The elements before the game of ``head``, a context line (``None``: with a game
+    after it and ``tail``, it is no document)."""
+    try:
+        found = whole_elements(f"{head}\n<game/>{tail}", root)
+    except XmlError:
+        return None
+    tags = [e.tag for e in found]
+    return tuple(found[: tags.index("game")]) if tags.count("game") == 1 else None
+
+
+def whole_elements(text: str, root: bool = False) -> list[Element]:
     """Every element of ``text`` in document order (``root``: wrap it in a root first, for
     a run of top-level elements; the root itself is left out); raises ``XmlError`` naming
     the line.
@@ -428,4 +467,4 @@ def split_games(stream: BinaryIO, path: str | None,
 
 
 __all__ = ["CONTEXT_TAGS", "Element", "XmlError", "XmlRefused", "elements",
-           "hardened_parser", "line_of", "split_games", "text_of"]
+           "hardened_parser", "line_of", "split_games", "text_of", "whole_elements"]
