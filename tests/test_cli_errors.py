@@ -185,7 +185,12 @@ def test_markup_in_names_prints_as_text_in_process(
 
 
 @pytest.mark.slow
-def test_player_names_are_printed_as_they_are(tmp_path: Path, texts: list[str]) -> None:
+def test_player_names_are_printed_as_they_are(
+    tmp_path: Path, texts: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # wide enough that no name is folded over two lines (at 80 columns the stats table
+    # folds a long name, which prints it as text too, but not on one line)
+    monkeypatch.setenv("COLUMNS", "200")
     text = hands_text(texts[:2], 2, 13_000)
     seats = [line.split(": ", 1)[1].split(" (", 1)[0]
              for line in text.splitlines() if line.startswith("Seat ") and " in chips" in line]
