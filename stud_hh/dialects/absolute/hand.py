@@ -218,8 +218,15 @@ class AbsoluteHand(SiteHand):
 
 
 def _street(street: Street) -> Callable[[AbsoluteHand, str], None]:
+    """A street's banner and the run of ``Pocket`` lines it spans."""
     def reader(builder: AbsoluteHand, text: str) -> None:
         builder.start_street(street)
+        banner, _, pockets = text.partition("\n")
+        if pockets:
+            try:
+                builder.pockets(pockets)
+            except LineError as exc:
+                raise LineError(str(exc), exc.offset + 1) from None
     return reader
 
 
