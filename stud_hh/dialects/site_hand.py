@@ -220,9 +220,13 @@ class SiteHand:
                      action: Callable[[str], tuple[str, str, str]]) -> None:
         """A run of betting lines, each read by ``action`` into (player, what the amount
         is, the amount as printed); ``folds`` and ``checks`` (any case) need no amount."""
+        self.read_action_lines(text.split("\n"), action)
+
+    def read_action_lines(self, lines: list[str],
+                          action: Callable[[str], tuple[str, str, str]]) -> None:
+        """``read_actions`` on a run already split into its lines."""
         events: list[Event] = []
         append, money, wager = events.append, self.money, self.wager
-        lines = text.split("\n")
         line = ""
         try:
             for line in lines:

@@ -150,11 +150,11 @@ class AbsoluteHand(SiteHand):
         posted = self.amount(amount)
         return Ante(name, posted, self.pay(name, posted))
 
-    def pockets(self, text: str) -> None:
+    def pocket_lines(self, lines: list[str]) -> None:
         """Each player's cards so far: the ones past those dealt already are new."""
         third = self.hand.street is Street.THIRD
         river = self.hand.street is Street.SEVENTH
-        for offset, line in enumerate(text.split("\n")):
+        for offset, line in enumerate(lines):
             try:
                 name, seen = _pocket(line)
                 known = self.dealt.get(name)
@@ -170,9 +170,6 @@ class AbsoluteHand(SiteHand):
                         self.deal(name, (card,))
             except ValueError as exc:
                 raise LineError(str(exc), offset) from None
-
-    def actions(self, text: str) -> None:
-        self.read_actions(text, _action)
 
     def showdown_banner(self, text: str) -> None:
         self.start_showdown()
@@ -218,15 +215,26 @@ class AbsoluteHand(SiteHand):
 
 
 def _street(street: Street) -> Callable[[AbsoluteHand, str], None]:
-    """A street's banner and the run of ``Pocket`` lines it spans."""
+    """A street's banner, then its runs of ``Pocket`` lines (they end with the cards'
+    bracket, a betting line never does) and of betting lines, each run read in one pass."""
     def reader(builder: AbsoluteHand, text: str) -> None:
         builder.start_street(street)
-        banner, _, pockets = text.partition("\n")
-        if pockets:
+        lines = text.split("\n")
+        count = len(lines)
+        start = 1
+        while start < count:
+            pockets = lines[start][-1:] == "]"
+            end = start + 1
+            while end < count and (lines[end][-1:] == "]") is pockets:
+                end += 1
             try:
-                builder.pockets(pockets)
+                if pockets:
+                    builder.pocket_lines(lines[start:end])
+                else:
+                    builder.read_action_lines(lines[start:end], _action)
             except LineError as exc:
-                raise LineError(str(exc), exc.offset + 1) from None
+                raise LineError(str(exc), exc.offset + start) from None
+            start = end
     return reader
 
 
@@ -244,8 +252,6 @@ _READERS: dict[str, Callable[[AbsoluteHand, str], None]] = {
     "FIFTH": _street(Street.FIFTH),
     "SIXTH": _street(Street.SIXTH),
     "SEVENTH": _street(Street.SEVENTH),
-    "POCKETS": AbsoluteHand.pockets,
-    "ACTIONS": AbsoluteHand.actions,
     "SHOW_DOWN": AbsoluteHand.showdown_banner,
     "SHOWS": AbsoluteHand.shows,
     "COLLECTS": AbsoluteHand.collects,
