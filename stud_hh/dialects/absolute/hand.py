@@ -152,22 +152,24 @@ class AbsoluteHand(SiteHand):
 
     def pocket_lines(self, lines: list[str]) -> None:
         """Each player's cards so far: the ones past those dealt already are new."""
-        third = self.hand.street is Street.THIRD
-        river = self.hand.street is Street.SEVENTH
+        street = self.hand.street
+        third, river = street is Street.THIRD, street is Street.SEVENTH
+        dealt_to, deal = self.dealt, self.deal
         for offset, line in enumerate(lines):
             try:
                 name, seen = _pocket(line)
-                known = self.dealt.get(name)
+                known = dealt_to.get(name)
                 if known is None:
                     if third:
-                        self.deal(name, seen)
+                        deal(name, seen)
+                    continue
+                if third:
                     continue
                 dealt = len(known)
                 if river and dealt == 7 and known[6] is None:
                     dealt = 6  # the hidden river card the banner gave him
-                if not third and len(seen) > dealt:
-                    for card in seen[dealt:]:
-                        self.deal(name, (card,))
+                for card in seen[dealt:]:  # none when he has nothing new
+                    deal(name, (card,))
             except ValueError as exc:
                 raise LineError(str(exc), offset) from None
 
