@@ -127,7 +127,7 @@ def _error(raw: RawHand, message: str, line: int, incomplete: bool,
         code = re.search(r'<game gamecode="(\d+)"', raw.text)
         hand_id = code.group(1) if code else None
     return ParseError(message=("hand ends too early: " + message) if incomplete else message,
-                      path=raw.path, line=raw.line + max(line, 1) - 1, hand_id=hand_id,
+                      path=raw.path, line=max(raw.line + line - 1, 1), hand_id=hand_id,
                       text=raw.text, incomplete=incomplete)
 
 

@@ -125,7 +125,7 @@ def _hand_id(text: str) -> str | None:
 def _error(raw: RawHand, message: str, line: int, incomplete: bool,
            hand_id: str | None) -> ParseError:
     return ParseError(message=("hand ends too early: " + message) if incomplete else message,
-                      path=raw.path, line=raw.line + max(line, 1) - 1, hand_id=hand_id,
+                      path=raw.path, line=max(raw.line + line - 1, 1), hand_id=hand_id,
                       text=raw.text, incomplete=incomplete)
 
 
