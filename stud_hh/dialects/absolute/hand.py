@@ -29,7 +29,7 @@ from stud_hh.dialects import clock
 from stud_hh.dialects.line_parser import GrammarParser, LineError, SiteLines, read_lines
 from stud_hh.dialects.money import MEMO_SIZE, cents, chips, currency_of
 from stud_hh.dialects.shown_cards import arrange_shown
-from stud_hh.dialects.site_hand import Fields, SiteHand
+from stud_hh.dialects.site_hand import Fields, SiteHand, bracket_runs
 from stud_hh.events import (
     Ante,
     Collect,
@@ -222,13 +222,7 @@ def _street(street: Street) -> Callable[[AbsoluteHand, str], None]:
     def reader(builder: AbsoluteHand, text: str) -> None:
         builder.start_street(street)
         lines = text.split("\n")
-        count = len(lines)
-        start = 1
-        while start < count:
-            pockets = lines[start][-1:] == "]"
-            end = start + 1
-            while end < count and (lines[end][-1:] == "]") is pockets:
-                end += 1
+        for start, end, pockets in bracket_runs(lines, 1):
             try:
                 if pockets:
                     builder.pocket_lines(lines[start:end])
@@ -236,7 +230,6 @@ def _street(street: Street) -> Callable[[AbsoluteHand, str], None]:
                     builder.read_action_lines(lines[start:end], _action)
             except LineError as exc:
                 raise LineError(str(exc), exc.offset + start) from None
-            start = end
     return reader
 
 

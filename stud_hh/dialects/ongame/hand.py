@@ -31,7 +31,7 @@ from stud_hh.cards import DECK, str_card
 from stud_hh.dialects import clock
 from stud_hh.dialects.line_parser import GrammarParser, LineError, SiteLines, read_lines
 from stud_hh.dialects.money import MEMO_SIZE, cents, chips, currency_of
-from stud_hh.dialects.site_hand import Fields, SiteHand
+from stud_hh.dialects.site_hand import Fields, SiteHand, bracket_runs
 from stud_hh.events import (
     Ante,
     Collect,
@@ -215,13 +215,7 @@ def _street(street: Street) -> Callable[[OnGameHand, str], None]:
     def reader(builder: OnGameHand, text: str) -> None:
         builder.start_street(street)
         lines = text.split("\n")
-        count = len(lines)
-        start = 2
-        while start < count:
-            deals = lines[start][-1:] == "]"
-            end = start + 1
-            while end < count and (lines[end][-1:] == "]") is deals:
-                end += 1
+        for start, end, deals in bracket_runs(lines, 2):
             try:
                 if deals:
                     builder.deal_lines(lines[start:end])
@@ -229,7 +223,6 @@ def _street(street: Street) -> Callable[[OnGameHand, str], None]:
                     builder.read_action_lines(lines[start:end], _action)
             except LineError as exc:
                 raise LineError(str(exc), exc.offset + start) from None
-            start = end
     return reader
 
 
