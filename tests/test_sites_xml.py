@@ -15,6 +15,8 @@ from pathlib import Path
 
 import duckdb
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from site_checks import check_money
 from test_sites_ftp_bovada_winning import check_hand
 
@@ -260,3 +262,46 @@ def test_real_hands_import_and_show_in_the_stats(
         con.close()
     assert sites == {"ipoker": 124, "merge": 4}
     assert quarantined == (0,)
+
+
+# --- a hand's context line read once per file ------------------------------------------------
+
+
+def _shape(text: str, root: bool) -> object:
+    """What a reader sees of ``text``'s elements (or the error it gets)."""
+    from stud_hh.dialects.xml_stream import XmlError, elements, line_of, whole_elements
+
+    out = []
+    for read in (elements, whole_elements):
+        try:
+            found = read(text, root)
+        except XmlError as exc:
+            out.append((str(exc), exc.line, exc.ended_early))
+            continue
+        out.append([(e.tag, e.attrib, e.text, line_of(text, found, e)) for e in found])
+    return out
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**6), st.lists(st.tuples(
+    st.integers(0, 10**6),
+    st.sampled_from([b"<", b">", b"/>", b"</game>", b"<game ", b'"', b"&amp;", b"<!--", b"-->",
+                     b"\n", b"</session>", b"<general>", b"<x/>", b"<!DOCTYPE x>"])),
+    max_size=3))
+def test_hands_read_in_two_parts_read_as_whole(index: int,
+                                                edits: list[tuple[int, bytes]]) -> None:
+    """``elements`` reads a hand's context line apart from its game (once per file): the
+    same elements, text, lines and errors as the whole text read at once, damaged or not."""
+    from stud_hh.dialects.ipoker import IPoker
+    from stud_hh.dialects.merge import Merge
+
+    files = [(p, IPoker(), False) for p in sorted((HANDS / "ipoker").iterdir())]
+    files += [(p, Merge(), True) for p in sorted((HANDS / "merge").iterdir())]
+    path, dialect, root = files[index % len(files)]
+    raws = list(dialect.split(path.open("rb"), str(path)))
+    text = raws[index % len(raws)].text
+    for at, piece in edits:
+        cut = at % (len(text) + 1)
+        text = text[:cut] + piece.decode() + text[cut:]
+    first, whole = _shape(text, root)  # type: ignore[misc]
+    assert first == whole

@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import lru_cache
 from pyexpat import ExpatError, ParserCreate, XMLParserType, errors
 from typing import BinaryIO
 from xml.etree import ElementTree
@@ -134,6 +135,44 @@ _DTD = re.compile(r"<!(?:DOCTYPE|ENTITY)")
 
 
 def elements(text: str, root: bool = False) -> list[Element]:
+    """Every element of ``text`` in document order (``root``: wrap it in a root first, for
+    a run of top-level elements; the root itself is left out); raises ``XmlError`` naming
+    the line.
+
+    A hand as the splitter writes it (its context line, its game, the session's end tag)
+    is read in two parts: the context line's elements once per context (a file's hands
+    share it: for iPoker it is a quarter of a hand's elements), the game's for each hand;
+    exactly what ``whole_elements`` of the text gives, to which any other text goes.
+    """
+    head, newline, body = text.partition("\n")
+    if newline and not head.startswith("<game"):
+        tail = "</session>" if body.endswith("</session>\n") else ""
+        game = body[: len(body) - len(tail) - 1]
+        if game.startswith("<game") and body.endswith("\n") and not _DTD.search(text):
+            before = _context_elements(head, tail, root)
+            if before is not None:
+                try:
+                    tree = ElementTree.fromstring(game)
+                except ElementTree.ParseError:
+                    tree = None
+                if tree is not None and tree.tag == "game":
+                    return [*before, *tree.iter()]
+    return whole_elements(text, root)
+
+
+@lru_cache(maxsize=16)
+def _context_elements(head: str, tail: str, root: bool) -> tuple[Element, ...] | None:
+    """The elements before the game of ``head``, a context line (``None``: with a game
+    after it and ``tail``, it is no document)."""
+    try:
+        found = whole_elements(f"{head}\n<game/>{tail}", root)
+    except XmlError:
+        return None
+    tags = [e.tag for e in found]
+    return tuple(found[: tags.index("game")]) if tags.count("game") == 1 else None
+
+
+def whole_elements(text: str, root: bool = False) -> list[Element]:
     """Every element of ``text`` in document order (``root``: wrap it in a root first, for
     a run of top-level elements; the root itself is left out); raises ``XmlError`` naming
     the line.
@@ -232,10 +271,10 @@ class _Split:
             if tag == "game":
                 self.last = self.game_start = self._at()
                 self.game_depth = self.depth
-                # inside a game only its end matters: no call per element start, and a
-                # cheaper one per element end, until it closes
+                # inside a game only its end matters: no call per element until the text
+                # fed reaches a "</game" (``_parse``)
                 self.parser.StartElementHandler = None
-                self.parser.EndElementHandler = self._game_end
+                self.parser.EndElementHandler = None
             elif tag in self.context_tags and self.context_start is None:
                 self.last = at = self._at()
                 self.context_start = (tag, at, self.depth)
@@ -296,10 +335,28 @@ class _Split:
     def feed(self, data: bytes, final: bool) -> None:
         self.buf += data
         try:
-            self.parser.Parse(data, final)
+            self._parse(data, final)
         except (ExpatError, XmlRefused):
             self._recover(final)
         self._trim()
+
+    def _parse(self, data: bytes, final: bool) -> None:
+        """Feed ``data`` to the parser in pieces cut before each ``</game``. Inside a game
+        no callback runs (expat reads it at C speed) until the piece that may close it;
+        from there one per element end, the game's being the one looked for (a "</game"
+        in a comment closes nothing: the callbacks go on until the game's own end tag)."""
+        at = 0
+        cut = data.find(b"</game", 1)
+        while cut >= 0:
+            self._parse_piece(data[at:cut], False)
+            at, cut = cut, data.find(b"</game", cut + 1)
+        self._parse_piece(data[at:] if at else data, final)
+
+    def _parse_piece(self, piece: bytes, final: bool) -> None:
+        parser = self.parser
+        if self.game_start is not None and not isinstance(parser, _Waiting):
+            parser.EndElementHandler = self._game_end
+        parser.Parse(piece, final)
 
     def _recover(self, final: bool) -> None:
         """Hand on the broken stretch and start a new parser at the next game (or session,
@@ -336,7 +393,7 @@ class _Split:
         if rest:
             try:
                 self.parser.Parse(_ROOT, False)
-                self.parser.Parse(rest, False)
+                self._parse(rest, False)
             except (ExpatError, XmlRefused):
                 self._recover(False)
 
@@ -410,4 +467,4 @@ def split_games(stream: BinaryIO, path: str | None,
 
 
 __all__ = ["CONTEXT_TAGS", "Element", "XmlError", "XmlRefused", "elements",
-           "hardened_parser", "line_of", "split_games", "text_of"]
+           "hardened_parser", "line_of", "split_games", "text_of", "whole_elements"]
