@@ -55,7 +55,6 @@ _ACTION = re.compile(r"(?P<name>.+?) - (?:(?P<verb>Bring-In|Bets|Calls|All-In|Al
                      r"|(?P<quiet>Checks|Folds))")
 _VERBS = {"Bring-In": "bring_in", "Bets": "bet", "Calls": "call", "All-In": "all_in",
           "All-In(Raise)": "raise_added"}
-_SEAT = re.compile(r"Seat (?P<seat>\d+) - (?P<name>.+) \((?P<stack>[^()]+) in chips\)")
 
 
 @lru_cache(maxsize=MEMO_SIZE)
@@ -130,24 +129,22 @@ class AbsoluteHand(SiteHand):
         """``Table: TORONTO (Real Money)`` -> ``TORONTO``."""
         self.table = text[len("Table: ") :].partition(" (")[0]
 
-    def amount(self, text: str) -> int:
-        return self.money(text)
-
     def seat_lines(self, text: str) -> None:
         self.seats_read(read_lines(self.seat, text))
 
     def seat(self, line: str) -> Seat:
-        match = _SEAT.fullmatch(line)
-        if match is None:
-            raise ValueError(f"unreadable seat {line!r}")
-        return Seat(int(match["seat"]), match["name"], self.amount(match["stack"]))
+        """``Seat 1 - PLAYER1 ($0.17 in chips)``: the grammar checked the line, so the name
+        runs from the first `` - `` to the last `` (`` (an amount has no brackets)."""
+        number, _, rest = line.partition(" - ")
+        name, _, stack = rest.rpartition(" (")
+        return Seat(int(number[len("Seat ") :]), name, self.money(stack[: -len(" in chips)")]))
 
     def antes(self, text: str) -> None:  # type: ignore[override]
         super().antes(read_lines(self.ante, text))
 
     def ante(self, line: str) -> Ante:
         name, _, amount = line.rpartition(" - Ante ")
-        posted = self.amount(amount)
+        posted = self.money(amount)
         return Ante(name, posted, self.pay(name, posted))
 
     def pocket_lines(self, lines: list[str]) -> None:
@@ -192,14 +189,14 @@ class AbsoluteHand(SiteHand):
         for line in text.split("\n"):
             name, _, rest = line.rpartition(" Collects ")
             amount, _, pot = rest.partition(" from ")
-            self.hand.add(Collect(name, self.amount(amount), pot.replace("side pot ",
+            self.hand.add(Collect(name, self.money(amount), pot.replace("side pot ",
                                                                           "side pot-")))
 
     def total_pot(self, text: str) -> None:
         self.end_betting()
         total, _, rake = text[len("Total Pot(") :].partition(")")
         rake = rake.partition("Rake (")[2].rstrip(")")
-        self.hand.add(Summary(self.amount(total), self.amount(rake) if rake else 0))
+        self.hand.add(Summary(self.money(total), self.money(rake) if rake else 0))
 
     def build(self, source: Source) -> Hand:
         events = self.events()
@@ -210,7 +207,7 @@ class AbsoluteHand(SiteHand):
         f = self.fields
         return Header(
             site=SITE, hand_id=f["hand_id"] or "", game=_GAMES[f["game"] or "7 Card Stud"],
-            small_bet=self.amount(f["small"] or "0"), big_bet=self.amount(f["big"] or "0"),
+            small_bet=self.money(f["small"] or "0"), big_bet=self.money(f["big"] or "0"),
             started_at=clock.started_at((f["date"] or "").replace("-", "/"), f["zone"] or "ET"),
             table=self.table, limit=Limit.FIXED, ante=self.hand.ante, bring_in=self.hand.bring_in,
             currency=self.currency, play_money=self.currency is None)
