@@ -30,6 +30,9 @@ def arrange_shown(dealt: Sequence[int | None], shown: tuple[int, ...]) -> tuple[
     hidden card still unknown at the end is left off (an all-in player shows his cards
     before the last are dealt: KingsClub game 3537921). ``shown`` as it is when the two
     cannot be fitted together."""
+    if len(shown) == len(dealt) and all(
+            [card is None or card == seen for card, seen in zip(dealt, shown, strict=True)]):
+        return shown  # as dealt already (the usual case): the loop below would say so
     known = {card for card in dealt if card is not None}
     if not known:
         return shown

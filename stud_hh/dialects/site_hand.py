@@ -220,9 +220,13 @@ class SiteHand:
                      action: Callable[[str], tuple[str, str, str]]) -> None:
         """A run of betting lines, each read by ``action`` into (player, what the amount
         is, the amount as printed); ``folds`` and ``checks`` (any case) need no amount."""
+        self.read_action_lines(text.split("\n"), action)
+
+    def read_action_lines(self, lines: list[str],
+                          action: Callable[[str], tuple[str, str, str]]) -> None:
+        """``read_actions`` on a run already split into its lines."""
         events: list[Event] = []
         append, money, wager = events.append, self.money, self.wager
-        lines = text.split("\n")
         line = ""
         try:
             for line in lines:
@@ -257,6 +261,29 @@ class SiteHand:
         self.pot += sum([ante.amount for ante in antes])
 
 
+def bracket_runs(lines: list[str], start: int) -> list[tuple[int, int, bool]]:
+    """The runs of ``lines`` from ``start`` on, as (first, past the last, whether they end
+    with a bracket): a street's card lines end with their cards' bracket (``Hero - Pocket
+    [As Ad 9h]``, ``Dealing to Hero: [7h]``), its betting lines never do.
+
+    >>> bracket_runs(["*** 3rd STREET ***", "A - Pocket [H H Kc]", "B - Pocket [H H 2d]",
+    ...               "B - Bring-In $0.50", "A - Folds"], 1)
+    [(1, 3, True), (3, 5, False)]
+    """
+    ends = [line[-1:] == "]" for line in lines]
+    count = len(lines)
+    runs: list[tuple[int, int, bool]] = []
+    while start < count:
+        bracket = ends[start]
+        try:
+            end = ends.index(not bracket, start)
+        except ValueError:
+            end = count
+        runs.append((start, end, bracket))
+        start = end
+    return runs
+
+
 @lru_cache(maxsize=MEMO_SIZE)
 def _upcard(street: Street, name: str, card: int) -> Deal:
     """A 4th to 6th-street upcard (a session deals the same few thousand again and again)."""
@@ -281,4 +308,4 @@ def all_in(event: Event) -> Event:
     return event
 
 
-__all__ = ["Fields", "SiteHand", "all_in", "chips"]
+__all__ = ["Fields", "SiteHand", "all_in", "bracket_runs", "chips"]

@@ -29,7 +29,7 @@ from stud_hh.dialects import clock
 from stud_hh.dialects.line_parser import GrammarParser, LineError, SiteLines, read_lines
 from stud_hh.dialects.money import MEMO_SIZE, cents, chips, currency_of
 from stud_hh.dialects.shown_cards import arrange_shown
-from stud_hh.dialects.site_hand import Fields, SiteHand
+from stud_hh.dialects.site_hand import Fields, SiteHand, bracket_runs
 from stud_hh.events import (
     Ante,
     Collect,
@@ -55,7 +55,6 @@ _ACTION = re.compile(r"(?P<name>.+?) - (?:(?P<verb>Bring-In|Bets|Calls|All-In|Al
                      r"|(?P<quiet>Checks|Folds))")
 _VERBS = {"Bring-In": "bring_in", "Bets": "bet", "Calls": "call", "All-In": "all_in",
           "All-In(Raise)": "raise_added"}
-_SEAT = re.compile(r"Seat (?P<seat>\d+) - (?P<name>.+) \((?P<stack>[^()]+) in chips\)")
 
 
 @lru_cache(maxsize=MEMO_SIZE)
@@ -130,49 +129,46 @@ class AbsoluteHand(SiteHand):
         """``Table: TORONTO (Real Money)`` -> ``TORONTO``."""
         self.table = text[len("Table: ") :].partition(" (")[0]
 
-    def amount(self, text: str) -> int:
-        return self.money(text)
-
     def seat_lines(self, text: str) -> None:
         self.seats_read(read_lines(self.seat, text))
 
     def seat(self, line: str) -> Seat:
-        match = _SEAT.fullmatch(line)
-        if match is None:
-            raise ValueError(f"unreadable seat {line!r}")
-        return Seat(int(match["seat"]), match["name"], self.amount(match["stack"]))
+        """``Seat 1 - PLAYER1 ($0.17 in chips)``: the grammar checked the line, so the name
+        runs from the first `` - `` to the last `` (`` (an amount has no brackets)."""
+        number, _, rest = line.partition(" - ")
+        name, _, stack = rest.rpartition(" (")
+        return Seat(int(number[len("Seat ") :]), name, self.money(stack[: -len(" in chips)")]))
 
     def antes(self, text: str) -> None:  # type: ignore[override]
         super().antes(read_lines(self.ante, text))
 
     def ante(self, line: str) -> Ante:
         name, _, amount = line.rpartition(" - Ante ")
-        posted = self.amount(amount)
+        posted = self.money(amount)
         return Ante(name, posted, self.pay(name, posted))
 
-    def pockets(self, text: str) -> None:
+    def pocket_lines(self, lines: list[str]) -> None:
         """Each player's cards so far: the ones past those dealt already are new."""
-        third = self.hand.street is Street.THIRD
-        river = self.hand.street is Street.SEVENTH
-        for offset, line in enumerate(text.split("\n")):
+        street = self.hand.street
+        third, river = street is Street.THIRD, street is Street.SEVENTH
+        dealt_to, deal = self.dealt, self.deal
+        for offset, line in enumerate(lines):
             try:
                 name, seen = _pocket(line)
-                known = self.dealt.get(name)
+                known = dealt_to.get(name)
                 if known is None:
                     if third:
-                        self.deal(name, seen)
+                        deal(name, seen)
+                    continue
+                if third:
                     continue
                 dealt = len(known)
                 if river and dealt == 7 and known[6] is None:
                     dealt = 6  # the hidden river card the banner gave him
-                if not third and len(seen) > dealt:
-                    for card in seen[dealt:]:
-                        self.deal(name, (card,))
+                for card in seen[dealt:]:  # none when he has nothing new
+                    deal(name, (card,))
             except ValueError as exc:
                 raise LineError(str(exc), offset) from None
-
-    def actions(self, text: str) -> None:
-        self.read_actions(text, _action)
 
     def showdown_banner(self, text: str) -> None:
         self.start_showdown()
@@ -193,14 +189,14 @@ class AbsoluteHand(SiteHand):
         for line in text.split("\n"):
             name, _, rest = line.rpartition(" Collects ")
             amount, _, pot = rest.partition(" from ")
-            self.hand.add(Collect(name, self.amount(amount), pot.replace("side pot ",
+            self.hand.add(Collect(name, self.money(amount), pot.replace("side pot ",
                                                                           "side pot-")))
 
     def total_pot(self, text: str) -> None:
         self.end_betting()
         total, _, rake = text[len("Total Pot(") :].partition(")")
         rake = rake.partition("Rake (")[2].rstrip(")")
-        self.hand.add(Summary(self.amount(total), self.amount(rake) if rake else 0))
+        self.hand.add(Summary(self.money(total), self.money(rake) if rake else 0))
 
     def build(self, source: Source) -> Hand:
         events = self.events()
@@ -211,15 +207,26 @@ class AbsoluteHand(SiteHand):
         f = self.fields
         return Header(
             site=SITE, hand_id=f["hand_id"] or "", game=_GAMES[f["game"] or "7 Card Stud"],
-            small_bet=self.amount(f["small"] or "0"), big_bet=self.amount(f["big"] or "0"),
+            small_bet=self.money(f["small"] or "0"), big_bet=self.money(f["big"] or "0"),
             started_at=clock.started_at((f["date"] or "").replace("-", "/"), f["zone"] or "ET"),
             table=self.table, limit=Limit.FIXED, ante=self.hand.ante, bring_in=self.hand.bring_in,
             currency=self.currency, play_money=self.currency is None)
 
 
 def _street(street: Street) -> Callable[[AbsoluteHand, str], None]:
+    """A street's banner, then its runs of ``Pocket`` lines (they end with the cards'
+    bracket, a betting line never does) and of betting lines, each run read in one pass."""
     def reader(builder: AbsoluteHand, text: str) -> None:
         builder.start_street(street)
+        lines = text.split("\n")
+        for start, end, pockets in bracket_runs(lines, 1):
+            try:
+                if pockets:
+                    builder.pocket_lines(lines[start:end])
+                else:
+                    builder.read_action_lines(lines[start:end], _action)
+            except LineError as exc:
+                raise LineError(str(exc), exc.offset + start) from None
     return reader
 
 
@@ -237,8 +244,6 @@ _READERS: dict[str, Callable[[AbsoluteHand, str], None]] = {
     "FIFTH": _street(Street.FIFTH),
     "SIXTH": _street(Street.SIXTH),
     "SEVENTH": _street(Street.SEVENTH),
-    "POCKETS": AbsoluteHand.pockets,
-    "ACTIONS": AbsoluteHand.actions,
     "SHOW_DOWN": AbsoluteHand.showdown_banner,
     "SHOWS": AbsoluteHand.shows,
     "COLLECTS": AbsoluteHand.collects,

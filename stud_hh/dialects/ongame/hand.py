@@ -31,7 +31,7 @@ from stud_hh.cards import DECK, str_card
 from stud_hh.dialects import clock
 from stud_hh.dialects.line_parser import GrammarParser, LineError, SiteLines, read_lines
 from stud_hh.dialects.money import MEMO_SIZE, cents, chips, currency_of
-from stud_hh.dialects.site_hand import Fields, SiteHand
+from stud_hh.dialects.site_hand import Fields, SiteHand, bracket_runs
 from stud_hh.events import (
     Ante,
     Collect,
@@ -145,15 +145,12 @@ class OnGameHand(SiteHand):
         posted = self.money(amount)
         return Ante(name, posted, self.pay(name, posted))
 
-    def deal_lines(self, text: str) -> None:
-        for offset, line in enumerate(text.split("\n")):
+    def deal_lines(self, lines: list[str]) -> None:
+        for offset, line in enumerate(lines):
             try:
                 self.deal(*_deal_line(line))
             except ValueError as exc:
                 raise LineError(str(exc), offset) from None
-
-    def actions(self, text: str) -> None:
-        self.read_actions(text, _action)
 
     def pot_lines(self, text: str) -> None:
         self.end_betting()
@@ -212,8 +209,20 @@ class OnGameHand(SiteHand):
 
 
 def _street(street: Street) -> Callable[[OnGameHand, str], None]:
+    """A street's banner (two lines), then its runs of ``Dealing to`` lines (they end with
+    the cards' bracket, a betting line never does) and of betting lines, each run read in
+    one pass."""
     def reader(builder: OnGameHand, text: str) -> None:
         builder.start_street(street)
+        lines = text.split("\n")
+        for start, end, deals in bracket_runs(lines, 2):
+            try:
+                if deals:
+                    builder.deal_lines(lines[start:end])
+                else:
+                    builder.read_action_lines(lines[start:end], _action)
+            except LineError as exc:
+                raise LineError(str(exc), exc.offset + start) from None
     return reader
 
 
@@ -230,8 +239,6 @@ _READERS: dict[str, Callable[[OnGameHand, str], None]] = {
     "FIFTH": _street(Street.FIFTH),
     "SIXTH": _street(Street.SIXTH),
     "SEVENTH": _street(Street.SEVENTH),
-    "DEALS": OnGameHand.deal_lines,
-    "ACTIONS": OnGameHand.actions,
     "SUMMARY": _nothing,
     "POTS": OnGameHand.pot_lines,
     "RAKE": OnGameHand.rake_line,
