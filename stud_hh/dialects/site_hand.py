@@ -222,6 +222,23 @@ class SiteHand:
         is, the amount as printed); ``folds`` and ``checks`` (any case) need no amount."""
         self.read_action_lines(text.split("\n"), action)
 
+    def read_street(self, street: Street, text: str, banner: int,
+                    card_lines: Callable[[list[str]], None],
+                    action: Callable[[str], tuple[str, str, str]]) -> None:
+        """A street as one token: its ``banner`` lines, then runs of card lines (read by
+        ``card_lines``) and of betting lines (read by ``action``), each run in one pass; a
+        line error names its line within the street."""
+        self.start_street(street)
+        lines = text.split("\n")
+        for start, end, cards in bracket_runs(lines, banner):
+            try:
+                if cards:
+                    card_lines(lines[start:end])
+                else:
+                    self.read_action_lines(lines[start:end], action)
+            except LineError as exc:
+                raise LineError(str(exc), exc.offset + start) from None
+
     def read_action_lines(self, lines: list[str],
                           action: Callable[[str], tuple[str, str, str]]) -> None:
         """``read_actions`` on a run already split into its lines."""

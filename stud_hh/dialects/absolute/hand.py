@@ -29,7 +29,7 @@ from stud_hh.dialects import clock
 from stud_hh.dialects.line_parser import GrammarParser, LineError, SiteLines, read_lines
 from stud_hh.dialects.money import MEMO_SIZE, cents, chips, currency_of
 from stud_hh.dialects.shown_cards import arrange_shown
-from stud_hh.dialects.site_hand import Fields, SiteHand, bracket_runs
+from stud_hh.dialects.site_hand import Fields, SiteHand
 from stud_hh.events import (
     Ante,
     Collect,
@@ -217,16 +217,7 @@ def _street(street: Street) -> Callable[[AbsoluteHand, str], None]:
     """A street's banner, then its runs of ``Pocket`` lines (they end with the cards'
     bracket, a betting line never does) and of betting lines, each run read in one pass."""
     def reader(builder: AbsoluteHand, text: str) -> None:
-        builder.start_street(street)
-        lines = text.split("\n")
-        for start, end, pockets in bracket_runs(lines, 1):
-            try:
-                if pockets:
-                    builder.pocket_lines(lines[start:end])
-                else:
-                    builder.read_action_lines(lines[start:end], _action)
-            except LineError as exc:
-                raise LineError(str(exc), exc.offset + start) from None
+        builder.read_street(street, text, 1, builder.pocket_lines, _action)
     return reader
 
 

@@ -31,7 +31,7 @@ from stud_hh.cards import DECK, str_card
 from stud_hh.dialects import clock
 from stud_hh.dialects.line_parser import GrammarParser, LineError, SiteLines, read_lines
 from stud_hh.dialects.money import MEMO_SIZE, cents, chips, currency_of
-from stud_hh.dialects.site_hand import Fields, SiteHand, bracket_runs
+from stud_hh.dialects.site_hand import Fields, SiteHand
 from stud_hh.events import (
     Ante,
     Collect,
@@ -213,16 +213,7 @@ def _street(street: Street) -> Callable[[OnGameHand, str], None]:
     the cards' bracket, a betting line never does) and of betting lines, each run read in
     one pass."""
     def reader(builder: OnGameHand, text: str) -> None:
-        builder.start_street(street)
-        lines = text.split("\n")
-        for start, end, deals in bracket_runs(lines, 2):
-            try:
-                if deals:
-                    builder.deal_lines(lines[start:end])
-                else:
-                    builder.read_action_lines(lines[start:end], _action)
-            except LineError as exc:
-                raise LineError(str(exc), exc.offset + start) from None
+        builder.read_street(street, text, 2, builder.deal_lines, _action)
     return reader
 
 
