@@ -101,6 +101,27 @@ class TextDialect:
         return read_text_hands(stream, path, self.hand_start)
 
 
+class _HandParser(Protocol):
+    def parse_hand(self, raw: RawHand) -> Parsed: ...
+
+
+class GrammarDialect(TextDialect):
+    """A text site read through its Lark grammar: ``hand_module`` names the module whose
+    ``parser(use_cython)`` builds the site's ``GrammarParser``, imported and built on the
+    first hand (a grammar takes a moment to load; ``import stud_hh`` never pays it)."""
+
+    hand_module: str
+
+    def __init__(self, use_cython: bool | None = None) -> None:
+        self._use_cython = use_cython
+        self._parser: _HandParser | None = None
+
+    def parse_hand(self, raw: RawHand) -> Parsed:
+        if self._parser is None:
+            self._parser = import_module(self.hand_module).parser(self._use_cython)
+        return self._parser.parse_hand(raw)
+
+
 @dataclass(frozen=True, slots=True)
 class KnownFormat:
     """A site's format stud_hh recognises (by the first line of a hand, or of a session for
@@ -201,6 +222,19 @@ def hand_starts() -> re.Pattern[str]:
     return re.compile("|".join(parts) or "(?!)")
 
 
-__all__ = ["NOT_YET_READ", "REGISTRY", "SNIFF_CHARS", "Dialect", "KnownFormat", "TextDialect",
-           "UnknownFormat", "detect", "dialect_named", "dialects", "find_dialect", "hand_starts",
-           "identify"]
+__all__ = [
+    "NOT_YET_READ",
+    "REGISTRY",
+    "SNIFF_CHARS",
+    "Dialect",
+    "GrammarDialect",
+    "KnownFormat",
+    "TextDialect",
+    "UnknownFormat",
+    "detect",
+    "dialect_named",
+    "dialects",
+    "find_dialect",
+    "hand_starts",
+    "identify",
+]

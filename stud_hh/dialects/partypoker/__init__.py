@@ -16,14 +16,8 @@ True
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
-from stud_hh.dialects import TextDialect
-from stud_hh.events import Parsed
-from stud_hh.reader import RawHand
-
-if TYPE_CHECKING:
-    from stud_hh.dialects.line_parser import GrammarParser
+from stud_hh.dialects import GrammarDialect
 
 #: First line of a PartyPoker hand: ``Game #N starts.``, or ``#Game No : N``, or the banner
 #: ``***** Hand History for Game N *****`` (exports leave the first lines out). Each of the
@@ -32,8 +26,10 @@ HAND_START = re.compile(r"Game #\d+ starts\.|(?<!starts\.\n\n)#Game No : \d+"
                         r"|(?<!\d\n)\*{5} Hand History [Ff]or Game \d+ \*{5}")
 
 
-class PartyPoker(TextDialect):
+class PartyPoker(GrammarDialect):
     """The PartyPoker dialect (``stud_hh.dialects.Dialect``)."""
+
+    hand_module = "stud_hh.dialects.partypoker.hand"
 
     name = "partypoker"
     site = "PartyPoker"
@@ -42,17 +38,6 @@ class PartyPoker(TextDialect):
     # double bets [120]" showing 2h 2d), a bet and three raises a street (same hand, 6th)
     rules = "pokerstars"
     hand_start = HAND_START
-
-    def __init__(self, use_cython: bool | None = None) -> None:
-        self._use_cython = use_cython
-        self._parser: GrammarParser | None = None
-
-    def parse_hand(self, raw: RawHand) -> Parsed:
-        if self._parser is None:
-            from stud_hh.dialects.partypoker.hand import parser
-
-            self._parser = parser(self._use_cython)
-        return self._parser.parse_hand(raw)
 
 
 __all__ = ["HAND_START", "PartyPoker"]

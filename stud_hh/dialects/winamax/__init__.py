@@ -9,21 +9,17 @@ True
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
-from stud_hh.dialects import TextDialect
-from stud_hh.events import Parsed
-from stud_hh.reader import RawHand
-
-if TYPE_CHECKING:
-    from stud_hh.dialects.line_parser import GrammarParser
+from stud_hh.dialects import GrammarDialect
 
 #: First line of a Winamax hand.
 HAND_START = re.compile(r"Winamax Poker - ")
 
 
-class Winamax(TextDialect):
+class Winamax(GrammarDialect):
     """The Winamax dialect (``stud_hh.dialects.Dialect``)."""
+
+    hand_module = "stud_hh.dialects.winamax.hand"
 
     name = "winamax"
     site = "Winamax"
@@ -31,17 +27,6 @@ class Winamax(TextDialect):
     # caps as PokerStars deals them (see stud_hh/dialects/winamax/hand.py for its wording)
     rules = "pokerstars"
     hand_start = HAND_START
-
-    def __init__(self, use_cython: bool | None = None) -> None:
-        self._use_cython = use_cython
-        self._parser: GrammarParser | None = None
-
-    def parse_hand(self, raw: RawHand) -> Parsed:
-        if self._parser is None:
-            from stud_hh.dialects.winamax.hand import parser
-
-            self._parser = parser(self._use_cython)
-        return self._parser.parse_hand(raw)
 
 
 __all__ = ["HAND_START", "Winamax"]

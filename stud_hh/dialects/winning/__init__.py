@@ -13,37 +13,22 @@ True
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
-from stud_hh.dialects import TextDialect
-from stud_hh.events import Parsed
-from stud_hh.reader import RawHand
-
-if TYPE_CHECKING:
-    from stud_hh.dialects.line_parser import GrammarParser
+from stud_hh.dialects import GrammarDialect
 
 #: First line of a hand in either format.
 HAND_START = re.compile(r"(?:Game )?Hand #\d+ - |Game started at: \d{4}/\d{1,2}/\d{1,2} ")
 
 
-class Winning(TextDialect):
+class Winning(GrammarDialect):
     """The Winning Poker Network dialect (``stud_hh.dialects.Dialect``)."""
+
+    hand_module = "stud_hh.dialects.winning.hand"
 
     name = "winning"
     site = "Winning Poker Network"
     rules = "winning"
     hand_start = HAND_START
-
-    def __init__(self, use_cython: bool | None = None) -> None:
-        self._use_cython = use_cython
-        self._parser: GrammarParser | None = None
-
-    def parse_hand(self, raw: RawHand) -> Parsed:
-        if self._parser is None:
-            from stud_hh.dialects.winning.hand import parser
-
-            self._parser = parser(self._use_cython)
-        return self._parser.parse_hand(raw)
 
 
 __all__ = ["HAND_START", "Winning"]
