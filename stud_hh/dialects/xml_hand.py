@@ -15,6 +15,7 @@ from __future__ import annotations
 from stud_hh.dialects.stud_hand import StudHand, third_street_deal, up_card_deal
 from stud_hh.dialects.uncalled import street_return, take_from_wins
 from stud_hh.dialects.wagers import StreetBets
+from stud_hh.dialects.xml_stream import Element, line_of
 from stud_hh.events import (
     Ante,
     Bet,
@@ -36,6 +37,20 @@ from stud_hh.events import (
     Summary,
     TableNote,
 )
+from stud_hh.reader import RawHand
+
+
+class HandError(ValueError):
+    """An element the parser read whose content makes no sense: ``where`` is it (its line
+    is looked up only now), or a line of the hand."""
+
+    def __init__(self, message: str, where: Element | int) -> None:
+        super().__init__(message)
+        self.where = where
+
+    def line(self, raw: RawHand, found: list[Element]) -> int:
+        return self.where if isinstance(self.where, int) else line_of(raw.text, found,
+                                                                      self.where)
 
 
 class XmlStudHand:

@@ -26,7 +26,7 @@ from functools import lru_cache
 
 from stud_hh.cards import card as parse_card
 from stud_hh.dialects.money import cents, chips
-from stud_hh.dialects.xml_hand import XmlStudHand
+from stud_hh.dialects.xml_hand import HandError, XmlStudHand
 from stud_hh.dialects.xml_stream import Element, XmlError, elements, line_of, text_of
 from stud_hh.events import (
     Game,
@@ -61,19 +61,6 @@ _DATE = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d")
 TOURNAMENT_LEVELS: dict[int, tuple[int, int]] = {
     8: (15, 60), 10: (20, 80), 15: (30, 100), 20: (40, 150), 30: (60, 200), 40: (80, 300),
     50: (100, 400), 80: (150, 600), 100: (200, 800), 150: (300, 1000)}
-
-
-class HandError(ValueError):
-    """An element the parser read whose content makes no sense: ``where`` is it (its line
-    is looked up only now), or a line of the hand."""
-
-    def __init__(self, message: str, where: Element | int) -> None:
-        super().__init__(message)
-        self.where = where
-
-    def line(self, raw: RawHand, found: list[Element]) -> int:
-        return self.where if isinstance(self.where, int) else line_of(raw.text, found,
-                                                                      self.where)
 
 
 @lru_cache(maxsize=128)

@@ -28,7 +28,7 @@ from functools import lru_cache
 
 from stud_hh.cards import card as parse_card
 from stud_hh.dialects.money import cents, chips
-from stud_hh.dialects.xml_hand import XmlStudHand
+from stud_hh.dialects.xml_hand import HandError, XmlStudHand
 from stud_hh.dialects.xml_stream import Element, XmlError, elements, line_of
 from stud_hh.events import (
     Game,
@@ -59,19 +59,6 @@ _IGNORED = {"SHOW", "MUCK"}
 _DEALT = ("DRAW_DRAWN_CARDS", "HOLE")  # the cards say it (SHOWN, MUCKED)
 _NOTES = {"SIT_OUT": "sitting_out", "SIT_IN": "sitting_in", "LEAVE": "leaves",
           "JOIN": "joins", "DISCONNECT": "disconnected", "RECONNECT": "connected"}
-
-
-class HandError(ValueError):
-    """An element the parser read whose content makes no sense: ``where`` is it (its line
-    is looked up only now), or a line of the hand."""
-
-    def __init__(self, message: str, where: Element | int) -> None:
-        super().__init__(message)
-        self.where = where
-
-    def line(self, raw: RawHand, found: list[Element]) -> int:
-        return self.where if isinstance(self.where, int) else line_of(raw.text, found,
-                                                                      self.where)
 
 
 @lru_cache(maxsize=128)
