@@ -2,7 +2,9 @@
 file or database and what to do, and an exit status (1, 2, or 130 for Ctrl-C).
 
 The commands run as real processes. Read-only folders are read-only for real: as root
-(which ignores permissions) the command runs as ``nobody``.
+(whose capabilities ignore permissions) the command runs as root with every capability
+dropped, so the folder's mode applies to it as to any user. (Running as ``nobody`` instead
+failed on CI, whose packages were not readable by other users.)
 """
 
 from __future__ import annotations
@@ -25,7 +27,6 @@ from pipelines import import_paths
 from stud_hh.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
-NOBODY = 65534
 
 
 @pytest.fixture(scope="module")
@@ -49,14 +50,14 @@ def shared_tmp() -> Iterator[Path]:
 
 def stud_hh(*args: str, unprivileged: bool = False,
             timeout: float = 120) -> subprocess.CompletedProcess[str]:
-    """``stud-hh ARGS`` in a new process (as ``nobody`` when root and ``unprivileged``)."""
+    """``stud-hh ARGS`` in a new process (with no capabilities when root and ``unprivileged``)."""
     command = [sys.executable, "-m", "stud_hh.cli", *args]
     if unprivileged and os.geteuid() == 0:
         setpriv = shutil.which("setpriv")
         if setpriv is None:
-            pytest.skip("running as root, and no setpriv to drop to an ordinary user")
-        command = [setpriv, f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups",
-                   *command]
+            pytest.skip("running as root, and no setpriv to drop root's capabilities")
+        command = [setpriv, "--bounding-set=-all", "--inh-caps=-all", "--ambient-caps=-all",
+                   "--", *command]
     return subprocess.run(command, capture_output=True, text=True, cwd=ROOT, timeout=timeout,
                           env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}, check=False)
 
