@@ -219,6 +219,61 @@ def read_river_deal(line: str) -> tuple[str, tuple[int, ...]]:
 UP_CARD_DEALS = {street: _up_card_reader(street)
                  for street in (Street.FOURTH, Street.FIFTH, Street.SIXTH)}
 
+#: the ``Dealt to`` lines that open a street, as one block: they come first, and no
+#: betting line both starts with ``Dealt to`` and ends with a bracket without being a deal
+#: line too (``Dealt to X: folds [Ah]`` is one for the grammar)
+_DEAL_BLOCK = re.compile(r"(?:Dealt to [^\n]*\](?:\n|\Z))*")
+#: a later street's ``Dealt to NAME [earlier cards] [new card]``, the usual form
+#: (each line is searched for after a newline, a literal sre finds at once: a ``^`` in
+#: multiline mode has it try every position of the block)
+_UP_CARD = re.compile(r"\nDealt to ([^\n]+?) \[[^\]\n]*\] \[(..)\](?=\n|\Z)")
+
+
+def deal_block(text: str) -> int:
+    """Where the ``Dealt to`` lines that open ``text`` (a street after its banner) end:
+    the lines that start with ``Dealt to`` and end with a bracket."""
+    match = _DEAL_BLOCK.match(text)
+    assert match is not None  # the block may be empty
+    return match.end()
+
+
+def up_card_block(street: Street, text: str, count: int) -> list[Deal] | None:
+    """A later street's ``count`` ``Dealt to`` lines (``text``, one block) read in one pass,
+    or None where one of them is of a rarer form: a name with brackets of its own, not two
+    groups of cards, several new cards (``read_dealt`` then reads them line by line).
+
+    The pass reads what ``read_dealt`` reads: with exactly two brackets on a line the name
+    ends at the first, and the new card is in the last."""
+    found = _UP_CARD.findall("\n" + text)
+    if len(found) != count or text.count(" [") != 2 * count:
+        return None
+    try:
+        return [Deal(street, name, (_CARD[card],), _UP) for name, card in found]
+    except KeyError:  # not a card: read line by line, so that the error names its line
+        return None
+
+
+_UP = (True,)
+#: ``Seat N: NAME (STACK in chips)``, the usual seat line (nothing after the stack)
+_SEAT = re.compile(r"\nSeat (\d+): ([^\n]+?) \(([^ \n]+) in chips\)(?=\n|\Z)")
+
+
+def seat_block(money: Money, text: str) -> list[Seat] | None:
+    """A run of seat lines read in one pass, or None where one of them is of a rarer
+    form (sitting out, a bounty, out of hand: ``read_seat`` then reads them line by line).
+
+    The pass reads what ``read_seat`` reads: the seat number before the first ``": "``, the
+    name up to the last `` (`` and the stack after it."""
+    found = _SEAT.findall("\n" + text)
+    if len(found) != text.count("\n") + 1:
+        return None
+    numbers = _SEAT_NUMBERS
+    try:
+        return [Seat(numbers.get(number) or int(number), name, money(stack))
+                for number, name, stack in found]
+    except FIELD_ERRORS:  # an amount out of its unit: line by line names the line
+        return None
+
 
 # --- showdown and summary ---------------------------------------------------------------------
 
@@ -345,18 +400,6 @@ def read_run(read: Callable[[str], T], lines: list[str], first: int = 0) -> list
             except FIELD_ERRORS as exc:
                 raise LineError(str(exc), offset) from None
         raise
-
-
-def leading_deals(lines: list[str]) -> int:
-    """How many of a street's lines (after its banner) are ``Dealt to`` lines: they come
-    first, and no betting line both starts with ``Dealt to`` and ends with a bracket
-    without being a deal line too (``Dealt to X: folds [Ah]`` is one for the grammar)."""
-    count = 0
-    for text in lines:
-        if not (text.startswith("Dealt to ") and text.endswith("]")):
-            break
-        count += 1
-    return count
 
 
 def showdown_kind(text: str) -> str:

@@ -52,7 +52,9 @@ class HandReader:
         self.table_line = text
 
     def seat_lines(self, text: str) -> None:
-        self.seats = line.read_run(self.read.seat, text.split("\n"))
+        seats = line.seat_block(self.read.money, text)
+        self.seats = seats if seats is not None else line.read_run(self.read.seat,
+                                                                   text.split("\n"))
 
     def antes(self, text: str) -> None:
         self.hand.antes(line.read_run(self.read.ante, text.split("\n")))
@@ -62,17 +64,30 @@ class HandReader:
     def street(self, street: Street, text: str) -> None:
         """A street: its banner, the cards dealt on it and its betting (``*** RIVER ***
         [6h]``: the deck ran out, one community card)."""
-        banner, *lines = text.split("\n")
+        banner, _, rest = text.partition("\n")  # rest: the street's lines, if any
         hand = self.hand
         hand.start_street(street)
         if street is Street.SEVENTH:
             board = line.cards(banner[banner.rindex("[") + 1 : -1]) if banner[-1] == "]" else ()
             hand.deal_river(board[0] if board else None)
-        deals = line.leading_deals(lines)
-        if deals:
-            self.deals(lines[:deals], 1)
-        if deals < len(lines):
-            self.betting(lines[deals:], 1 + deals)
+        end = line.deal_block(rest)
+        deals = 0
+        if end:
+            block = rest[: end - 1] if rest[end - 1] == "\n" else rest
+            deals = block.count("\n") + 1
+            self.deal_block(block, deals)
+        if end < len(rest):
+            self.betting(rest[end:].split("\n"), 1 + deals)
+
+    def deal_block(self, block: str, count: int) -> None:
+        """A street's ``count`` ``Dealt to`` lines, the block that follows its banner."""
+        street = self.hand.street
+        if street is not Street.THIRD and street is not Street.SEVENTH:
+            deals = line.up_card_block(street, block, count)
+            if deals is not None:
+                self.hand.deal_up(deals)
+                return
+        self.deals(block.split("\n"), 1)
 
     def third(self, text: str) -> None:
         self.street(Street.THIRD, text)
