@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable
 from contextlib import closing
 from datetime import UTC, datetime
@@ -104,7 +105,9 @@ def import_store(
         })
     for name in ("imported", "duplicates", "with_violations", "violations", "replaced"):
         setattr(result, name, manifest[name])
-    result.skipped.other_games.update(manifest["other_games"])
+    # the manifest's count is the run's (the tasks' counts, added as they were committed,
+    # are the same hands: adding both reported every other-game hand twice)
+    result.skipped.other_games = Counter(manifest["other_games"])
     result.seconds = time.monotonic() - started
     return result
 
