@@ -124,3 +124,9 @@ def test_store_import_counts_other_games_once(corpus_dir: Path, tmp_path: Path) 
     local = import_paths([kings], db=tmp_path / "h.duckdb", jobs=1)
     stored = import_store([kings], tmp_path / "store", jobs=1)
     assert local.skipped.other_games and stored.skipped.other_games == local.skipped.other_games
+    # each file holding them is named: "game not supported yet" (issues #18, #19)
+    named = {Path(f).name for f in local.skipped.other_game_files}
+    assert named == {p.name for p in kings.glob("2-7 Razz*")}
+    assert stored.skipped.other_game_files == local.skipped.other_game_files
+    assert any("game not supported yet: 2-7 Razz Limit (1 hand)" in line
+               for line in local.skipped.lines())

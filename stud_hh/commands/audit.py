@@ -191,7 +191,7 @@ def audit(paths: list[Path], rules: RuleSet | None, fmt: str, out: TextIO,
                     out.write(f"PARSE ERROR {item}\n\n")
                 continue
             if isinstance(item, OtherGame):
-                tally.skipped.other_games[item.game] += 1
+                tally.skipped.add_other_game(item.game, item.path)
                 continue
             tally.hands += 1
             found = validate(item, rules, sheet)
