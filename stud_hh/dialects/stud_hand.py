@@ -22,6 +22,7 @@ ante posted in full, and the first bring-in that was not all-in.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from operator import attrgetter
 
 from stud_hh.events import (
@@ -94,7 +95,7 @@ class StudHand:
 
     # --- forced bets and betting ---------------------------------------------------------------
 
-    def antes(self, antes: list[Ante]) -> None:
+    def antes(self, antes: Sequence[Ante]) -> None:
         self.events += antes
         amounts = [ante.amount for ante in antes if not ante.all_in]
         if amounts and (self.ante is None or max(amounts) > self.ante):

@@ -364,6 +364,11 @@ def read_seat_result(money: Money, line: str) -> SeatResult:
 # --- one money unit's readers, and reading a run of lines -----------------------------------
 
 
+def read_antes(read: Callable[[str], Ante], text: str) -> tuple[Ante, ...]:
+    """A run of ante lines, each read by ``read`` (``UnitReaders.antes``)."""
+    return tuple(read_run(read, text.split("\n")))
+
+
 class UnitReaders:
     """The readers of lines that hold amounts, for one money unit (cents or chips).
 
@@ -376,6 +381,9 @@ class UnitReaders:
         self.seat: Callable[[str], Seat] = partial(read_seat, money)  # stacks rarely repeat
         self.ante: Callable[[str], Ante] = lru_cache(MEMO_SIZE)(partial(read_ante, money))
         self.action: Callable[[str], Event] = lru_cache(MEMO_SIZE)(partial(read_action, money))
+        #: a table posts the same antes hand after hand: their run is remembered whole
+        self.antes: Callable[[str], tuple[Ante, ...]] = lru_cache(MEMO_SIZE)(
+            partial(read_antes, self.ante))
         self.collect: Callable[[str], Collect] = partial(read_collect, money)
         self.uncalled: Callable[[str], UncalledReturn] = partial(read_uncalled, money)
         self.total_pot: Callable[[str], Summary] = lru_cache(MEMO_SIZE)(

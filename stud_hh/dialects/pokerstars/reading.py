@@ -57,7 +57,7 @@ class HandReader:
                                                                    text.split("\n"))
 
     def antes(self, text: str) -> None:
-        self.hand.antes(line.read_run(self.read.ante, text.split("\n")))
+        self.hand.antes(self.read.antes(text))
 
     # --- streets: deals and betting ------------------------------------------------------------
 
