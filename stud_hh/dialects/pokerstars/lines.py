@@ -8,7 +8,10 @@ One line, one event, except the ``*** SUMMARY ***`` banner (none) and the table 
 lines (the ``Header`` and ``Seat`` records, see ``header.py`` and ``read_seat``).
 
 Lines a session repeats endlessly (the same player checks, calls the same amount, posts the
-same ante) are read once and remembered (``lru_cache``; events are immutable). A line whose
+same ante; a table's whole run of antes) are read once and remembered (``lru_cache``;
+events are immutable). The runs that never repeat, a hand's seats and a later street's
+``Dealt to`` lines, are read in one regex pass when every line of the run has the usual
+form (``seat_block``, ``up_card_block``), and line by line otherwise. A line whose
 fields make no sense raises ``ValueError`` (or ``KeyError``, ``IndexError``); the parser
 reports it on its own line.
 """
