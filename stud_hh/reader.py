@@ -190,6 +190,9 @@ def split_hands(
     """
     buffer = ""
     line = 1  # file line number of buffer[0]
+    # (looked up once per file: a compiled pattern's hash hashes its whole code, and this
+    # cache lookup per hand was ~6 % of the split's instructions)
+    glued = None if boundary is None else _at_line_starts(boundary)
     for chunk in chunks:
         buffer += chunk
         start = 0
@@ -197,7 +200,7 @@ def split_hands(
             end = match.start() + 1
             if boundary is not None and _ends_with_a_first_line(buffer, start, end, boundary):
                 continue  # glued to what follows the blank line
-            yield from _emit(buffer, start, end, line, path, boundary)
+            yield from _emit(buffer, start, end, line, path, glued)
             line += buffer.count("\n", start, match.end())
             start = match.end()
         # Keep the unfinished tail: it may continue in the next chunk. (A blank run cut by
@@ -212,7 +215,7 @@ def split_hands(
     if buffer.strip():
         if not buffer.endswith("\n"):
             buffer += "\n"
-        yield from _emit(buffer, 0, len(buffer), line, path, boundary)
+        yield from _emit(buffer, 0, len(buffer), line, path, glued)
 
 
 def _emit(
@@ -221,9 +224,10 @@ def _emit(
     end: int,
     line: int,
     path: str | None,
-    boundary: re.Pattern[str] | None,
+    glued: re.Pattern[str] | None,
 ) -> list[RawHand]:
-    """``buffer[start:end]`` as hands, skipping leading blank lines.
+    """``buffer[start:end]`` as hands, skipping leading blank lines, cut before every match
+    of ``glued`` (a boundary at a line start, ``_at_line_starts``).
 
     A list, not a generator: this runs once per hand, and nearly always yields one.
     """
@@ -240,11 +244,11 @@ def _emit(
             break  # a line with text: the hand starts here
         start = newline + 1
         line += 1
-    if boundary is None:
+    if glued is None:
         return [RawHand(path, line, buffer[start:end])]
     hands = []
     cut = start
-    for match in _at_line_starts(boundary).finditer(buffer, start, end):
+    for match in glued.finditer(buffer, start, end):
         # (a lone first line glued to the next hand keeps no blank line of its own)
         hands.append(RawHand(path, line, buffer[cut : match.start() + 1].rstrip("\n") + "\n"))
         line += buffer.count("\n", cut, match.start() + 1)

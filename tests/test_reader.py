@@ -187,3 +187,45 @@ def test_boundary_cuts_where_a_line_starting_regex_matches(pieces: list[str]) ->
     for hand in hands:
         for line in hand.text.split("\n")[1:]:
             assert not hand_starts().match(line)
+
+
+def test_every_text_dialect_declares_the_leads_of_its_first_lines() -> None:
+    """Without a dialect's leads the boundary's prefilter is off (correct but slow)."""
+    from stud_hh.dialects import HAND_START_LEADS, dialects
+
+    text = {d.name for d in dialects() if d.hand_start is not None}
+    assert set(HAND_START_LEADS) == text
+
+
+def _plain_hand_starts() -> re.Pattern[str]:
+    """``hand_starts`` without its prefilter: the dialects' patterns alone (the oracle)."""
+    from stud_hh.dialects import dialects
+
+    parts = [f"(?i:{d.hand_start.pattern})" if d.hand_start.flags & re.IGNORECASE
+             else f"(?:{d.hand_start.pattern})" for d in dialects() if d.hand_start is not None]
+    return re.compile("|".join(parts))
+
+
+def test_boundary_prefilter_matches_where_the_dialects_patterns_do(corpus_dir: Path) -> None:
+    """Every line of the real corpus (and its upper- and lower-case forms) is a hand's
+    first line for ``hand_starts`` exactly when it is for the dialects' own patterns: the
+    leads are a necessary condition, never a filter that loses a hand."""
+    from stud_hh.dialects import hand_starts
+
+    fast, plain = hand_starts(), _plain_hand_starts()
+    seen = 0
+    for path in sorted(p for p in corpus_dir.rglob("*") if p.is_file()):
+        for raw in read_hands(path):
+            for line in raw.text.split("\n"):
+                for form in (line, line.upper(), line.lower()):
+                    assert bool(fast.match(form)) == bool(plain.match(form)), (path, form)
+                seen += plain.match(line) is not None
+    assert seen > 100
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="PpOoKkSsTtAaRr #1:\u212a\u017f\u0130\u0131GameHndFulI*-", max_size=30))
+def test_boundary_prefilter_keeps_case_insensitive_starts(line: str) -> None:
+    from stud_hh.dialects import hand_starts
+
+    assert bool(hand_starts().match(line)) == bool(_plain_hand_starts().match(line))

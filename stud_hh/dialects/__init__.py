@@ -209,20 +209,64 @@ def detect(text: str) -> Dialect:
     return dialect
 
 
+#: The literal text every first line of a text dialect's hands begins with (one of these),
+#: per dialect: a necessary condition, tried before the dialect's ``hand_start``. The reader
+#: tries ``hand_starts`` at every line start of every hand (hands glued without a blank
+#: line), and this lookahead of literals rejects nearly every line at its first one or two
+#: characters: the split took ~1.9x fewer instructions. A dialect's leads are read with its
+#: ``hand_start``'s flags (``IGNORECASE``). A text dialect missing here turns the prefilter
+#: off (slower, never wrong); ``tests/test_reader.py`` checks every one is here and its
+#: leads begin its corpus hands' first lines.
+HAND_START_LEADS: dict[str, tuple[str, ...]] = {
+    "pokerstars": ("PokerStars ",),
+    "fulltilt": ("Full",),
+    "winning": ("Game ", "Hand #"),
+    "bovada": ("Ignition ", "Bovada ", "Bodog"),
+    "winamax": ("Winamax Poker - ",),
+    "partypoker": ("Game #", "#Game No : ", "***** Hand History "),
+    "everleaf": ("Everleaf Gaming Game #",),
+    "ongame": ("***** History for hand ",),
+    "absolute": ("Stage #",),
+    "kingsclub": ("#",),
+}
+
+#: Characters other than their two ASCII cases that an ``IGNORECASE`` letter matches.
+_CASE_PARTNERS = {"i": "\u0130\u0131", "k": "\u212a", "s": "\u017f"}
+
+
 @cache
 def hand_starts() -> re.Pattern[str]:
     """One pattern for the first line of a hand in any text dialect (the reader's
-    boundary); each dialect's flags (``IGNORECASE``) apply to its own part."""
-    parts = []
+    boundary); each dialect's flags (``IGNORECASE``) apply to its own part, and it is
+    tried only where a line begins with one of the ``HAND_START_LEADS``."""
+    parts: list[str] = []
+    leads: list[str] = []
+    firsts: set[str] = set()
     for dialect in dialects():
         start = dialect.hand_start
-        if start is not None:
-            flags = "i" if start.flags & re.IGNORECASE else ""
-            parts.append(f"(?{flags}:{start.pattern})" if flags else f"(?:{start.pattern})")
-    return re.compile("|".join(parts) or "(?!)")
+        if start is None:
+            continue
+        flags = "i" if start.flags & re.IGNORECASE else ""
+        parts.append(f"(?{flags}:{start.pattern})" if flags else f"(?:{start.pattern})")
+        for lead in HAND_START_LEADS.get(dialect.name, ("",)):
+            leads.append(f"(?{flags}:{re.escape(lead)})" if flags else re.escape(lead))
+            first = lead[:1]
+            firsts.update(first)
+            if flags:
+                firsts.update(first.lower() + first.upper()
+                              + _CASE_PARTNERS.get(first.lower(), ""))
+    if not parts:
+        return re.compile("(?!)")
+    if "" in leads:  # a text dialect without leads: no prefilter
+        return re.compile("|".join(parts))
+    # (the character class first: a plain class is the cheapest test, ~5 % fewer
+    # instructions than the literals' lookahead alone)
+    chars = "".join(re.escape(c) for c in sorted(firsts))
+    return re.compile(f"(?=[{chars}])(?={'|'.join(leads)})(?:{'|'.join(parts)})")
 
 
 __all__ = [
+    "HAND_START_LEADS",
     "NOT_YET_READ",
     "REGISTRY",
     "SNIFF_CHARS",
