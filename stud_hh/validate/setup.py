@@ -205,6 +205,10 @@ def _stakes_of(ante: int, bring_in: int, small_bet: int, big_bet: int) -> Stakes
 
 def _antes_as_due(antes: list[Ante], players: list[str], ante: int) -> bool:
     """One ante each from every player, at the table ante (posted all at once)."""
-    return len(antes) == len(players) and all(
-        a.amount == ante and a.player in players for a in antes
-    )
+    if len(antes) != len(players):
+        return False
+    dealt_in = set(players)
+    for a in antes:
+        if a.amount != ante or a.player not in dealt_in:
+            return False
+    return True
