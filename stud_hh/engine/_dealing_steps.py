@@ -367,17 +367,17 @@ class _Dealing(_Round):
         up card is the last): his hole cards, the cards seen, his upcards and their
         showing weight, the stub."""
         hole = self._hole
-        seen = self._seen
-        for p, given in zip(players, cards, strict=True):
+        for p, given in zip(players, cards):  # noqa: B905 (callers pair them one to one)
             hole[p] += given
-            seen.update(given)  # type: ignore[arg-type]  # an unknown card: None, below
-        seen.discard(None)  # type: ignore[arg-type]
+        seen = self._seen
+        seen.update(chain.from_iterable(cards))  # type: ignore[arg-type]
+        seen.discard(None)  # type: ignore[arg-type]  # an unknown card is no card seen
         self._stub -= sum(map(len, cards))
         if self._pat[-1]:  # the street's last card is face up
             ups = self._ups
             upw = self._upw
             weight = _WEIGHT
-            for p, given in zip(players, cards, strict=True):
+            for p, given in zip(players, cards):  # noqa: B905
                 last = given[-1]
                 if last is not None:
                     ups[p].append(last)

@@ -208,7 +208,4 @@ def _antes_as_due(antes: list[Ante], players: list[str], ante: int) -> bool:
     if len(antes) != len(players):
         return False
     dealt_in = set(players)
-    for a in antes:
-        if a.amount != ante or a.player not in dealt_in:
-            return False
-    return True
+    return all(a.amount == ante and a.player in dealt_in for a in antes)
