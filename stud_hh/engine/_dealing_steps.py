@@ -23,6 +23,8 @@ from .types import Code, IllegalAction, IllegalInfo
 #: summed as the upcards are dealt (``_upw``), so the first actor of a street is a table
 #: read per player (``_round._first_showing``).
 _WEIGHT: tuple[int, ...] = tuple(WEIGHT)
+#: Every card (0-51): a street's cards are all cards when they are a subset of it.
+_DECK = frozenset(range(DECK_SIZE))
 
 #: One street's deals: ``(player, cards)`` in the order dealt, cards in the street's
 #: pattern (``DealDue.up``), ``None`` for a card the history does not show.
@@ -344,9 +346,9 @@ class _Dealing(_Round):
             known += cards  # type: ignore[arg-type]  # the Nones are taken out below
         if None in known:
             known = [c for c in known if c is not None]
-        if known and (min(known) < 0 or max(known) >= DECK_SIZE):
-            return False
-        if len(set(known)) != len(known) or not self._seen.isdisjoint(known):
+        distinct = set(known)
+        if len(distinct) != len(known) or not distinct <= _DECK \
+                or not self._seen.isdisjoint(distinct):
             return False
         dealt += players
         return True
