@@ -373,7 +373,7 @@ class _Dealing(_Round):
             hole[p] += given
         seen = self._seen
         seen.update(chain.from_iterable(cards))  # type: ignore[arg-type]
-        seen.discard(None)  # type: ignore[arg-type]  # an unknown card is no card seen
+        seen.discard(None)  # an unknown card is no card seen
         self._stub -= sum(map(len, cards))
         if self._pat[-1]:  # the street's last card is face up
             ups = self._ups

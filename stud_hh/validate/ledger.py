@@ -42,7 +42,6 @@ from stud_hh.events import (
     Summary,
     TableNote,
     UncalledReturn,
-    Wager,
 )
 from stud_hh.events import Bet as BetEvent
 from stud_hh.validate.dispatch import every_event
@@ -254,7 +253,8 @@ class Ledger:
         """Table notes, chat and the site's remarks: nothing to count."""
 
     # ------------------------------------------------------------------ chips and streets
-    def _wager(self, event: Wager, player: str, put: int) -> None:
+    def _wager(self, event: BetEvent | Call | BringIn | Raise | Complete, player: str,
+               put: int) -> None:
         """A betting action putting ``put`` chips in: the next action of the street."""
         self._action_index += 1
         self._round.append(event)
