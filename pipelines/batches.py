@@ -80,11 +80,11 @@ class Batch:
     rows (``hands``, ``hand_players``, ``actions``, ``violations``, ``player_facts``,
     ``hand_events``), the quarantined hands and files as rows of ``quarantine`` column
     values, and the hands of other games (a mixed-game file's hold'em, Omaha, draw)
-    counted per game, not stored."""
+    counted per file and game (file -> game -> hands), not stored."""
 
     tables: dict[str, pa.Table] = field(default_factory=dict)
     quarantine: list[dict[str, Any]] = field(default_factory=list)
-    other_games: dict[str, int] = field(default_factory=dict)
+    other_games: dict[str, dict[str, int]] = field(default_factory=dict)
 
     def quarantine_table(self) -> pa.Table:
         return pa.Table.from_pylist(self.quarantine, schema=QUARANTINE.batch_schema)

@@ -265,7 +265,7 @@ def _run(
     totals = BatchCounts()
     chunks = _chunks(todo, states, settle, chunk_hands, result)
     for chunk, batch in pool.map_ordered((c, c.raws) for c in chunks):
-        result.skipped.other_games.update(batch.other_games)
+        result.skipped.add_other_games(batch.other_games)
         starts = {(row["file"], row["hand_line"]) for row in batch.quarantine}
         rows, finished, rejected, errors = file_progress(chunk, starts, result)
         for path, error in errors:

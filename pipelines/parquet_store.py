@@ -102,7 +102,7 @@ class TaskOutput:
     hands: int = 0  # hands written (parsed, validated; before deduplication)
     quarantined: int = 0  # hands quarantined
     quarantined_starts: list[tuple[str | None, int | None]] = field(default_factory=list)
-    other_games: dict[str, int] = field(default_factory=dict)
+    other_games: dict[str, dict[str, int]] = field(default_factory=dict)  # file->game->n
 
 
 class Store:
@@ -225,7 +225,7 @@ def store_chunk(payload: tuple[TaskSpec, list[Any]]) -> TaskOutput:
 
 def write_batch(store: Store, spec: TaskSpec, batch: Batch) -> TaskOutput:
     """A worker's ``Batch`` as this task's Parquet files, one per table and partition."""
-    out = TaskOutput(spec.task, other_games=dict(batch.other_games))
+    out = TaskOutput(spec.task, other_games={f: dict(g) for f, g in batch.other_games.items()})
     hands = batch.tables["hands"]
     if hands.num_rows > MAX_LOCAL + 1:
         raise ValueError(f"a task holds at most {MAX_LOCAL + 1} hands")

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable
 from contextlib import closing
 from datetime import UTC, datetime
@@ -104,7 +105,9 @@ def import_store(
         })
     for name in ("imported", "duplicates", "with_violations", "violations", "replaced"):
         setattr(result, name, manifest[name])
-    result.skipped.other_games.update(manifest["other_games"])
+    # the manifest's count is the run's (the tasks' counts, added as they were committed,
+    # are the same hands: adding both reported every other-game hand twice)
+    result.skipped.other_games = Counter(manifest["other_games"])
     result.seconds = time.monotonic() - started
     return result
 
@@ -136,7 +139,7 @@ def _commit(store: Store, run: int, n: int, chunk: Any, output: TaskOutput,
     result.files_rejected += rejected
     result.quarantined += output.quarantined
     result.hands_found += output.hands + output.quarantined
-    result.skipped.other_games.update(output.other_games)
+    result.skipped.add_other_games(output.other_games)
 
 
 def finalize(store: Store, run: int, status: str, extra: dict[str, Any] | None = None
@@ -155,8 +158,11 @@ def finalize(store: Store, run: int, status: str, extra: dict[str, Any] | None =
             tables.setdefault(name, []).extend(paths)
         for row in record["file_rows"]:
             latest_rows[row[0]] = row
-        for game, count in record["other_games"].items():
-            other_games[game] = other_games.get(game, 0) + count
+        for file, games in record["other_games"].items():
+            if isinstance(games, int):  # a task record written before files were named
+                games = {file: games}
+            for game, count in games.items():
+                other_games[game] = other_games.get(game, 0) + count
         revise += [tuple(pair) for pair in record["revise"]]
         totals["files"] += record["files"]
         totals["files_rejected"] += record["files_rejected"]

@@ -24,7 +24,7 @@ class Packed:
 
     streams: dict[str, pa.Buffer]
     quarantine: list[dict[str, Any]]
-    other_games: dict[str, int]
+    other_games: dict[str, dict[str, int]]
 
 
 def pack(batch: Batch) -> Packed:

@@ -123,7 +123,7 @@ def _process_chunk(raws: list[RawHand]) -> Batch:
         if isinstance(item, ParseError):
             add_quarantine(batch, item, file=raw.path, line=raw.line, text=raw.text)
         elif isinstance(item, OtherGame):  # a mixed-game file's hold'em, Omaha, draw...
-            other = batch.other_games  # counted per game, not stored
+            other = batch.other_games.setdefault(raw.path or "<text>", {})  # not stored
             other[item.game] = other.get(item.game, 0) + 1
         else:
             parsed.append((raw, item))

@@ -1,6 +1,8 @@
 """stud_hh: Seven Card Stud hand histories parsed, audited, stored and summarised.
 
-The domain package is pure: it never imports ``pipelines`` or ``dashboards``.
+The domain package is pure: it never imports ``pipelines`` or ``dashboards`` (the
+command line alone reaches them, lazily: ``stud_hh.cli`` routes to their commands, and
+``stud-hh audit --db/--store`` hands over to ``pipelines.commands.audit_stored``).
 """
 
 from typing import Any

@@ -16,8 +16,10 @@ that cut their files themselves (TOML, XML).
 
 >>> recognise(b"PokerStars Hand #1:  Razz Limit ($1/$2 USD) - 2020/01/01 10:00:00 ET\\n").dialect
 'pokerstars'
->>> recognise("\\ufeffEverleaf Gaming Game #1: Blinds $1/$2".encode("utf-16")).site
-'Everleaf'
+>>> recognise("\\ufeffEverleaf Gaming Game #1: Blinds $1/$2".encode("utf-16")).dialect
+'everleaf'
+>>> recognise(b"#Game No : 1\\n***** 888poker Hand History for Game 1 *****\\n").site
+'888poker'
 >>> recognise(b"{   u'Hero': {   'allInEV': 0,\\n").kind
 <FileKind.OTHER: 'other'>
 """
@@ -27,7 +29,7 @@ from __future__ import annotations
 import codecs
 import os
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -62,6 +64,11 @@ class FileFormat:
         return self.kind is FileKind.SUPPORTED
 
 
+#: A format no dialect reads yet is looked for in a file's first lines before any dialect
+#: is: its banner may sit under a first line a dialect also opens with.
+BANNER_LINES = 4
+
+
 def recognise(head: bytes) -> FileFormat:
     """What a file starting with ``head`` is (see the module docstring).
 
@@ -73,7 +80,12 @@ def recognise(head: bytes) -> FileFormat:
     text = _decode(head)
     if text is None:
         return FileFormat(FileKind.OTHER, reason="binary")
-    for line in text.splitlines():
+    lines = text.splitlines()
+    for line in lines[:BANNER_LINES]:  # 888poker's banner comes under "#Game No : N",
+        found = identify(line)        # a line PartyPoker's tournament files open with too
+        if isinstance(found, KnownFormat):
+            return FileFormat(FileKind.UNSUPPORTED, site=found.site)
+    for line in lines:
         found = identify(line)
         if isinstance(found, KnownFormat):
             return FileFormat(FileKind.UNSUPPORTED, site=found.site)
@@ -168,6 +180,20 @@ class Skipped:
     other_files: int = 0
     unsupported: Counter[str] = field(default_factory=Counter)
     other_games: Counter[str] = field(default_factory=Counter)
+    #: file -> game -> hands: each file with hands of a game not read is named in the
+    #: summary ("game not supported yet"), a whole file of Five Card Stud as a HORSE
+    #: file's hold'em hands, never as broken.
+    other_game_files: dict[str, Counter[str]] = field(default_factory=dict)
+
+    def add_other_game(self, game: str, path: str | None, hands: int = 1) -> None:
+        self.other_games[game] += hands
+        self.other_game_files.setdefault(path or "<text>", Counter())[game] += hands
+
+    def add_other_games(self, by_file: Mapping[str, Mapping[str, int]]) -> None:
+        """A worker's count of other-game hands, file -> game -> hands."""
+        for path, games in by_file.items():
+            for game, hands in games.items():
+                self.add_other_game(game, path, hands)
 
     def add_file(self, fmt: FileFormat) -> None:
         if fmt.kind is FileKind.UNSUPPORTED:
@@ -179,14 +205,21 @@ class Skipped:
         self.other_files += other.other_files
         self.unsupported.update(other.unsupported)
         self.other_games.update(other.other_games)
+        for path, games in other.other_game_files.items():
+            self.other_game_files.setdefault(path, Counter()).update(games)
 
     def lines(self) -> list[str]:
-        """The summary's sentences, one per kind of skip (none when nothing was skipped).
+        """The summary's sentences, one per kind of skip (none when nothing was skipped),
+        and each file holding hands of other games, by name (the first ``FILES_LISTED``).
 
-        >>> s = Skipped(2, Counter({"Full Tilt Poker": 20}), Counter({"Hold'em Limit": 3}))
+        >>> s = Skipped(2, Counter({"Full Tilt Poker": 20}))
+        >>> s.add_other_game("Hold'em Limit", "horse.txt", 3)
+        >>> s.add_other_game("Limit 5 Card Stud", "five.txt", 12)
         >>> for line in s.lines(): print(line)
         Full Tilt Poker: 20 files, not supported yet
-        other games skipped: 3 hands (Hold'em Limit 3)
+        other games skipped: 15 hands (Limit 5 Card Stud 12, Hold'em Limit 3)
+          five.txt: game not supported yet: Limit 5 Card Stud (12 hands)
+          horse.txt: game not supported yet: Hold'em Limit (3 hands)
         not hand histories, skipped: 2 files
         """
         out = [f"{site}: {count} file{'s' * (count != 1)}, not supported yet"
@@ -196,10 +229,28 @@ class Skipped:
             parts = ", ".join(f"{game} {count}" for game, count in
                               sorted(self.other_games.items(), key=lambda kv: (-kv[1], kv[0])))
             out.append(f"other games skipped: {games} hand{'s' * (games != 1)} ({parts})")
+            out += self._other_game_files()
         if self.other_files:
             n = self.other_files
             out.append(f"not hand histories, skipped: {n} file{'s' * (n != 1)}")
         return out
+
+    def _other_game_files(self) -> list[str]:
+        files = sorted(self.other_game_files.items())
+        out = []
+        for path, games in files[:FILES_LISTED]:
+            parts = ", ".join(f"{game} ({n} hand{'s' * (n != 1)})"
+                              for game, n in sorted(games.items()))
+            out.append(f"  {path}: game not supported yet: {parts}")
+        if len(files) > FILES_LISTED:
+            out.append(f"  ... and {len(files) - FILES_LISTED} more files with hands of "
+                       "other games")
+        return out
+
+
+#: Files with other games named one by one in a summary; a HORSE archive's thousands of
+#: files are counted after these.
+FILES_LISTED = 20
 
 
 def hand_history_files(

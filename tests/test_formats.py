@@ -143,6 +143,15 @@ def test_a_new_dialect_claims_its_sites_files(monkeypatch: pytest.MonkeyPatch) -
     assert recognise(line) == formats.FileFormat(FileKind.SUPPORTED, dialect="888poker")
 
 
+def test_a_banner_under_another_sites_first_line_names_its_site() -> None:
+    """888poker opens a hand with "#Game No : N", as PartyPoker's tournament files do: the
+    banner under it names the site, not read yet (not PartyPoker hands that all fail)."""
+    eight = b"#Game No : 585367181\n***** 888poker Hand History for Game 585367181 *****\n"
+    party = b"#Game No : 11792805420\n***** Hand History for Game 11792805420 *****\n"
+    assert recognise(eight) == formats.FileFormat(FileKind.UNSUPPORTED, site="888poker")
+    assert recognise(party) == formats.FileFormat(FileKind.SUPPORTED, dialect="partypoker")
+
+
 def test_no_site_is_both_read_and_only_recognised() -> None:
     """One registry: a site with a dialect leaves ``NOT_YET_READ``."""
     from stud_hh.dialects import NOT_YET_READ, dialects

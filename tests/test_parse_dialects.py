@@ -9,6 +9,7 @@ import pytest
 
 import stud_hh
 import stud_hh.dialects
+import stud_hh.formats
 import stud_hh.parse
 import stud_hh.reader
 from stud_hh.dialects import Dialect, UnknownFormat, detect, dialects, find_dialect, hand_starts
@@ -18,7 +19,8 @@ from stud_hh.reader import RawHand
 HANDS = Path(__file__).parent / "hands" / "pokerstars"
 
 
-@pytest.mark.parametrize("module", [stud_hh.reader, stud_hh.dialects, stud_hh.parse])
+@pytest.mark.parametrize("module", [stud_hh.reader, stud_hh.dialects, stud_hh.parse,
+                                    stud_hh.formats])
 def test_doctests(module: object) -> None:
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)  # type: ignore[arg-type]
     assert result.attempted > 0 and result.failed == 0

@@ -7,6 +7,11 @@ count of each code among the roots and what was skipped. ``--format jsonl`` prin
 object per violation, consequences included with their ``caused_by`` (and one per
 unreadable hand), for tools. A file's hands are judged together: the bring-in the other
 hands at the same stakes posted is what each is held to (``StructureSheet``).
+
+``--db FILE`` or ``--store STORE`` (no PATH) lists the findings the import stored instead,
+in the same report: an archive of millions of hands is audited once, at import (on a Dask
+cluster for the largest), and read back as often as wanted without the text files.
+That mode lives in ``pipelines.commands.audit_stored`` (it needs DuckDB), reached lazily.
 Files are recognised by their content, as ``import`` does (``stud_hh.formats``). Exit 0
 when nothing of error severity was found, 1 otherwise, 2 for usage errors (argparse, a
 path that does not exist).
@@ -33,9 +38,16 @@ RULE_CHOICES = sorted(name.lower() for name in PRESETS)
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("paths", nargs="+", metavar="PATH", type=Path,
+    parser.add_argument("paths", nargs="*", metavar="PATH", type=Path,
                         help="hand history files, or directories searched recursively "
                              "(files are recognised by their content)")
+    stored = parser.add_mutually_exclusive_group()
+    stored.add_argument("--db", metavar="FILE", default=None,
+                        help="instead of PATHs: the findings stored in this DuckDB database "
+                             "by stud-hh import")
+    stored.add_argument("--store", metavar="STORE", default=None,
+                        help="instead of PATHs: the findings stored in this Parquet store "
+                             "(stud-hh import --out STORE: a folder or an fsspec URL)")
     parser.add_argument("--rules", choices=RULE_CHOICES, default=None,
                         help="rule set to judge by (default: each site's own preset)")
     parser.add_argument("--format", choices=("text", "jsonl"), default="text",
@@ -73,7 +85,7 @@ def quote(event: Event, hand: Hand) -> str:
         return repr(event)
 
 
-def _record(v: Violation) -> dict[str, object]:
+def finding_record(v: Violation) -> dict[str, object]:
     return {
         "hand_id": v.hand_id,
         "code": v.code,
@@ -87,7 +99,7 @@ def _record(v: Violation) -> dict[str, object]:
     }
 
 
-def _parse_error_record(err: ParseError) -> dict[str, object]:
+def parse_error_record(err: ParseError) -> dict[str, object]:
     return {
         "hand_id": err.hand_id,
         "code": "PARSE_ERROR",
@@ -103,7 +115,7 @@ def _parse_error_record(err: ParseError) -> dict[str, object]:
     }
 
 
-class _Tally:
+class Tally:
     """What the run found. Breaches are counted by their roots (a consequence is not
     another breach); ``consequences`` says how many findings were folded under them."""
 
@@ -118,7 +130,7 @@ class _Tally:
         self.skipped = Skipped()
 
 
-def _write_finding(out: TextIO, hand: Hand, v: Violation, indent: str) -> None:
+def _write_finding(out: TextIO, hand: Hand | None, v: Violation, indent: str) -> None:
     place = []
     if v.street is not None:
         place.append(v.street.label)
@@ -126,8 +138,8 @@ def _write_finding(out: TextIO, hand: Hand, v: Violation, indent: str) -> None:
         place.append(f"action {v.action_index}")
     at = f" [{', '.join(place)}]" if place else ""
     out.write(f"{indent}{v.severity.upper():7} {v.code}{at}  (rule book {v.rule})\n")
-    event = action_event(hand, v.action_index)
-    if event is not None:
+    event = action_event(hand, v.action_index) if hand is not None else None
+    if event is not None and hand is not None:
         out.write(f"{indent}  > {quote(event, hand)}\n")
     out.write(f"{indent}  {v.message}\n")
 
@@ -140,9 +152,16 @@ def folded(consequences: list[Violation]) -> str:
     return f"+{len(consequences)} {word}: {', '.join(parts)}"
 
 
-def _write_text(out: TextIO, hand: Hand, found: list[Violation], expand: bool) -> None:
-    where = f" ({hand.source.path}:{hand.source.line})" if hand.source else ""
-    out.write(f"Hand #{hand.hand_id}{where}\n")
+def hand_title(hand_id: str, path: str | None, line: int | None) -> str:
+    where = f" ({path}:{line})" if path is not None else ""
+    return f"Hand #{hand_id}{where}"
+
+
+def write_hand(out: TextIO, title: str, hand: Hand | None, found: list[Violation],
+               expand: bool) -> None:
+    """One flagged hand of the text report: its roots, each with its consequences folded
+    under it; the offending lines are quoted from ``hand`` (when its events are known)."""
+    out.write(title + "\n")
     for k, v in enumerate(found):
         if v.caused_by is not None:
             continue
@@ -157,8 +176,8 @@ def _write_text(out: TextIO, hand: Hand, found: list[Violation], expand: bool) -
 
 
 def audit(paths: list[Path], rules: RuleSet | None, fmt: str, out: TextIO,
-          expand: bool = False) -> _Tally:
-    tally = _Tally()
+          expand: bool = False) -> Tally:
+    tally = Tally()
     encoder = msgspec.json.Encoder()
     for path in iter_files(paths, tally.skipped):
         items = list(parse_file(path))
@@ -167,12 +186,12 @@ def audit(paths: list[Path], rules: RuleSet | None, fmt: str, out: TextIO,
             if isinstance(item, ParseError):
                 tally.parse_errors += 1
                 if fmt == "jsonl":
-                    out.write(encoder.encode(_parse_error_record(item)).decode() + "\n")
+                    out.write(encoder.encode(parse_error_record(item)).decode() + "\n")
                 else:
                     out.write(f"PARSE ERROR {item}\n\n")
                 continue
             if isinstance(item, OtherGame):
-                tally.skipped.other_games[item.game] += 1
+                tally.skipped.add_other_game(item.game, item.path)
                 continue
             tally.hands += 1
             found = validate(item, rules, sheet)
@@ -186,13 +205,25 @@ def audit(paths: list[Path], rules: RuleSet | None, fmt: str, out: TextIO,
             tally.codes.update(v.code for v in root)
             if fmt == "jsonl":
                 for v in found:
-                    out.write(encoder.encode(_record(v)).decode() + "\n")
+                    out.write(encoder.encode(finding_record(v)).decode() + "\n")
             else:
-                _write_text(out, item, found, expand)
+                source = item.source
+                title = hand_title(item.hand_id, source.path if source else None,
+                                   source.line if source else None)
+                write_hand(out, title, item, found, expand)
     return tally
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.db is not None or args.store is not None:
+        import importlib
+
+        stored = importlib.import_module("pipelines.commands.audit_stored")
+        return int(stored.run(args))
+    if not args.paths:
+        print("stud-hh audit: give hand-history PATHs, or --db FILE / --store STORE for the "
+              "findings an import stored", file=sys.stderr)
+        return 2
     missing = [str(p) for p in args.paths if not p.exists()]
     if missing:
         print(f"stud-hh audit: no such file or directory: {', '.join(missing)}",
@@ -210,7 +241,7 @@ def run(args: argparse.Namespace) -> int:
     return 1 if tally.errors or tally.parse_errors else 0
 
 
-def write_totals(out: TextIO, tally: _Tally) -> None:
+def write_totals(out: TextIO, tally: Tally) -> None:
     """The text report's end: totals and the count of each code (roots), what was
     skipped."""
     note = (f" ({tally.consequences} consequences folded under them)"

@@ -73,7 +73,7 @@ def _jsonl(files: Iterable[Path], out: BinaryIO, skipped: Skipped) -> int:
     for path in files:
         for result in parse_file(path):
             if isinstance(result, OtherGame):
-                skipped.other_games[result.game] += 1
+                skipped.add_other_game(result.game, result.path)
             elif isinstance(result, ParseError):
                 failed = True
                 write(b'{"parse_error":' + encoder.encode(result) + b"}\n")
@@ -96,7 +96,7 @@ def _summary(files: Iterable[Path], out: TextIO, skipped: Skipped) -> int:
                 file_errors += 1
                 errors.append(result)
             else:
-                skipped.other_games[result.game] += 1
+                skipped.add_other_game(result.game, result.path)
         games.update(per_game)
         rows.append((str(path), per_game.total(), file_errors, per_game))
     names = ("stud", "stud8", "razz")
