@@ -50,12 +50,21 @@ def decode(data: bytes) -> Hand:
 
 
 def events_table(hands: Sequence[Hand]) -> pa.Table:
-    """The ``hand_events`` rows of a chunk: hand ``i`` of ``hands`` is ``local`` i."""
-    return pa.Table.from_arrays(
-        [pa.array(range(len(hands)), pa.int64()),
-         pa.array([_encoder.encode(h) for h in hands], pa.binary())],
-        schema=SCHEMA,
-    )
+    """The ``hand_events`` rows of a chunk: hand ``i`` of ``hands`` is ``local`` i.
+
+    The hands are encoded one after the other into one buffer, which becomes the
+    ``events`` column's data as it is (its offsets: where each hand's bytes end): no
+    ``bytes`` object per hand for pyarrow to copy again (~20 % of the column's cost).
+    """
+    data = bytearray()
+    ends = [0]
+    for hand in hands:
+        _encoder.encode_into(hand, data, -1)
+        ends.append(len(data))
+    offsets = pa.array(ends, pa.int32()).buffers()[1]
+    events = pa.Array.from_buffers(pa.binary(), len(hands), [None, offsets, pa.py_buffer(data)])
+    return pa.Table.from_arrays([pa.array(range(len(hands)), pa.int64()), events],
+                                schema=SCHEMA)
 
 
 def has_table(con: duckdb.DuckDBPyConnection) -> bool:

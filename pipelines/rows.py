@@ -107,23 +107,27 @@ def player_rows(local: int, hand: Hand, seen: Recap, ev: AllInEV | None = None) 
     shares = rake_shares(rake, seen.collected, hand.seats)
     showed = {show.player for show in seen.shows}
     expected = {} if ev is None else {p.player: p for p in ev.players}
+    # the recap's dicts as locals: read once or more per seat
+    folded_on, collected, contributed, returned = (
+        seen.folded_on, seen.collected, seen.contributed, seen.returned)
+    cards, doors, last_street, showdown = seen.cards, seen.door, seen.last_street, seen.showdown
     rows = []
     for seat in hand.seats:
         name = seat.player
         dealt_in = not (seat.sitting_out or seat.out_of_hand)
-        final = seen.folded_on.get(name)
+        final = folded_on.get(name)
         folded = final is not None
         if not folded and dealt_in:
-            final = seen.last_street
-        won = seen.collected.get(name, 0)
-        put = seen.contributed.get(name, 0)
-        door = seen.door.get(name)
+            final = last_street
+        won = collected.get(name, 0)
+        put = contributed.get(name, 0)
+        door = doors.get(name)
         mine = expected.get(name) if dealt_in else None
         rows.append((
-            local, seat.seat, name, seat.stack, dealt_in, _cards_known(seen.cards.get(name)),
+            local, seat.seat, name, seat.stack, dealt_in, _cards_known(cards.get(name)),
             None if door is None else _CARD_TEXT[door], final, folded, put, won,
-            won + seen.returned.get(name, 0) - put, shares.get(name, 0), name in showed,
-            seen.showdown and not folded and won > 0,
+            won + returned.get(name, 0) - put, shares.get(name, 0), name in showed,
+            showdown and not folded and won > 0,
             None if mine is None else mine.equity, None if mine is None else mine.ev_net,
         ))
     return rows

@@ -109,8 +109,8 @@ Round = tuple[Street, list[Action]]
 class Recap:
     """One hand's events, gathered per player. Money in the hand's smallest unit."""
 
-    __slots__ = ("all_in", "antes", "bring_in", "cards", "collected", "contributed", "door",
-                 "folded_on", "fourth_up", "involved", "last_street", "on_street",
+    __slots__ = ("all_in", "antes", "bring_in", "cards", "collected", "contributed", "decisions",
+                 "door", "folded_on", "fourth_up", "involved", "last_street", "on_street",
                  "open_pair_printed", "returned", "rounds", "showdown", "shows", "summary",
                  "third")
 
@@ -143,6 +143,7 @@ class Recap:
         #: the betting rounds in order; the first holds whatever came before any street
         #: start (a history starts 3rd street first: it is empty but for a broken one)
         self.rounds: list[Round] = [(_THIRD, [])]
+        self.decisions: list[Action] = self.rounds[0][1]  # the last round's
         self.on_street: dict[str, int] = {}  # what each has in front, this street
 
     def actions(self) -> Iterator[Action]:
@@ -191,13 +192,14 @@ class Recap:
             self.on_street[player] = raise_to
         elif chips is not None:
             self.on_street[player] = in_front + chips
-        self.rounds[-1][1].append((self.last_street, player, kind, chips, raise_to, all_in))
+        self.decisions.append((self.last_street, player, kind, chips, raise_to, all_in))
         if all_in:
             self.all_in = True
 
     def street_starts(self, start: StreetStart) -> None:
         self.end_of_street()
-        self.rounds.append((start.street, []))
+        self.decisions = []
+        self.rounds.append((start.street, self.decisions))
         self.last_street = start.street
 
     def end_of_street(self) -> None:

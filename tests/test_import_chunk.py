@@ -77,3 +77,35 @@ def test_parse_errors_keep_their_text_and_lines(raws: list[RawHand]) -> None:
     assert row["kind"] == "hand" and row["raw_text"] == broken.text
     assert row["hand_line"] == 40 and row["line"] == parsed.line and row["file"] == "x.txt"
     assert batch.tables["hands"].num_rows == 1
+
+
+def test_chunk_tables_hold_each_hand_and_fact(raws: list[RawHand]) -> None:
+    """The ``hand_events`` column (one buffer, offsets) gives each hand back; the
+    ``player_facts`` columns (records transposed) are each record's values in order; an
+    empty chunk still makes valid tables of the schemas' types."""
+    from msgspec.structs import astuple
+
+    from pipelines.batches import Batch, Chunk
+    from pipelines.hand_events import decode
+
+    for table in Chunk().tables().values():
+        table.validate(full=True)
+        assert table.num_rows == 0
+    batch, chunk = Batch(), Chunk()
+    for raw in raws[:12]:
+        hand = parse_raw(raw)
+        if isinstance(hand, Hand):
+            workers.add_audited(batch, chunk, raw, hand, [])
+    tables = chunk.tables()
+    events = tables["hand_events"]
+    events.validate(full=True)
+    assert events.column("local").to_pylist() == list(range(len(chunk.hands)))
+    assert [decode(b) for b in events.column("events").to_pylist()] == chunk.hands
+    facts = tables["player_facts"].to_pylist()
+    assert len(facts) == len(chunk.facts) > 0
+    for row, record in zip(facts, chunk.facts, strict=True):
+        assert row["player"] == record.player and row["calls_3rd"] == record.calls_3rd
+        for street, values in zip((4, 5, 6, 7), record.streets, strict=True):
+            assert row[f"bets_{street}"] == values.bets and row[f"saw_{street}"] == values.saw
+            assert tuple(row[f"{name}_{street}"] for name in values.__struct_fields__) \
+                == astuple(values)

@@ -23,6 +23,8 @@ from .types import Code, IllegalAction, IllegalInfo
 #: summed as the upcards are dealt (``_upw``), so the first actor of a street is a table
 #: read per player (``_round._first_showing``).
 _WEIGHT: tuple[int, ...] = tuple(WEIGHT)
+#: Every card (0-51): a street's cards are all cards when they are a subset of it.
+_DECK = frozenset(range(DECK_SIZE))
 
 #: One street's deals: ``(player, cards)`` in the order dealt, cards in the street's
 #: pattern (``DealDue.up``), ``None`` for a card the history does not show.
@@ -305,6 +307,9 @@ class _Dealing(_Round):
         self, deals: list[tuple[int | str, Sequence[int | None]]], dealt: list[int]
     ) -> IllegalInfo | None:
         """The first rule the street's deals break; ``dealt`` gets the players, in order."""
+        if self._street_fits(deals, dealt):
+            return None
+        dealt.clear()
         info = self._check_deals(deals, dealt, set())
         if info is not None:
             return info
@@ -316,6 +321,37 @@ class _Dealing(_Round):
                 Code.WRONG_CARD_COUNT, R_CARDS, f"{missing} got no cards on {self.street.label}"
             )
         return None
+
+    def _street_fits(
+        self, deals: list[tuple[int | str, Sequence[int | None]]], dealt: list[int]
+    ) -> bool:
+        """Whether the street's deals are the usual, legal ones, judged for the street at
+        once: every player due, once each in dealing order, the street's count of cards,
+        none seen before. Only when they are not does ``_check_deals`` go card by card to
+        name the first rule broken (a replay deals every street of every hand)."""
+        if self.phase is not _DEALING or self._community_due:
+            return False
+        index = self._index
+        try:
+            players = [index[player] for player, _ in deals]  # type: ignore[index]
+        except (KeyError, TypeError):  # a stranger, or a seat index: card by card
+            return False
+        if players != self._deal_pending:
+            return False
+        k = len(self._pat)
+        known: list[int] = []
+        for _, cards in deals:
+            if len(cards) != k:
+                return False
+            known += cards  # type: ignore[arg-type]  # the Nones are taken out below
+        if None in known:
+            known = [c for c in known if c is not None]
+        distinct = set(known)
+        if len(distinct) != len(known) or not distinct <= _DECK \
+                or not self._seen.isdisjoint(distinct):
+            return False
+        dealt += players
+        return True
 
     def _check_community(self, card: int | None) -> IllegalInfo | None:
         if self.phase is not _DEALING or not self._community_due:
@@ -333,24 +369,21 @@ class _Dealing(_Round):
         up card is the last): his hole cards, the cards seen, his upcards and their
         showing weight, the stub."""
         hole = self._hole
+        for p, given in zip(players, cards):  # noqa: B905 (callers pair them one to one)
+            hole[p] += given
         seen = self._seen
-        up = self._pat[-1]
-        ups = self._ups
-        upw = self._upw
-        weight = _WEIGHT
-        taken = 0
-        for p, given in zip(players, cards, strict=True):
-            hole[p].extend(given)
-            if None in given:
-                seen.update([c for c in given if c is not None])
-            else:
-                seen.update(given)  # type: ignore[arg-type]
-            last = given[-1]
-            if up and last is not None:
-                ups[p].append(last)
-                upw[p] += weight[last]
-            taken += len(given)
-        self._stub -= taken
+        seen.update(chain.from_iterable(cards))  # type: ignore[arg-type]
+        seen.discard(None)  # an unknown card is no card seen
+        self._stub -= sum(map(len, cards))
+        if self._pat[-1]:  # the street's last card is face up
+            ups = self._ups
+            upw = self._upw
+            weight = _WEIGHT
+            for p, given in zip(players, cards):  # noqa: B905
+                last = given[-1]
+                if last is not None:
+                    ups[p].append(last)
+                    upw[p] += weight[last]
 
     def _give(self, p: int, cards: Sequence[int | None]) -> None:
         self._take([p], [cards])

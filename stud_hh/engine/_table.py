@@ -105,7 +105,7 @@ class _Table:
             raise ValueError(f"{n} players: stud needs 2 to {rules.max_players}")
         if min(stacks) <= 0:
             raise ValueError("every player dealt in needs chips (stack > 0)")
-        self.game = Game(game)
+        self.game = game if game.__class__ is Game else Game(game)  # Game() costs ~1 us
         self.stakes = stakes
         self.rules = rules
         self._tie_break = rules.tie_break(self.game)  # first-actor ties in this game

@@ -20,14 +20,18 @@ under a category: ``category << 20 | r1 << 16 | r2 << 12 | r3 << 8 | r4 << 4 | r
 Hands with fewer than five cards leave the trailing nibbles zero. Ranks are 2..14 (ace
 high) for high hands and 1..13 (ace low) for lows.
 
-The tables take a few tenths of a second to build, so they are built lazily (the CLI
-imports this package without paying for them) by :func:`build`, which fills the module's
-containers in place: the evaluators keep references to the same objects.
+The slot tables take a few tenths of a second to compute, so they ship computed
+(``SLOTS_FILE``, ~50 KB); :func:`build` fills the module's containers in place on first
+use (the CLI imports this package without paying even that), and the evaluators keep
+references to the same objects.
 """
 
 from __future__ import annotations
 
+import lzma
+import sys
 from array import array
+from importlib import resources
 
 MAX_CARDS = 7
 """Hands of up to seven cards (the stud maximum) are in the tables."""
@@ -105,10 +109,6 @@ def _straight_top(mask: int) -> int:
 
 def _straight_ranks(top: int) -> list[int]:
     return [5, 4, 3, 2, 14] if top == 5 else [top - i for i in range(5)]
-
-
-def _ranks_desc(mask: int, offset: int) -> tuple[int, ...]:
-    return tuple(i + offset for i in range(13, -1, -1) if mask >> i & 1)
 
 
 DESC: list[tuple[int, ...]] = []
@@ -210,30 +210,59 @@ def _to_low(mask: int) -> int:
 
 
 def build() -> None:
-    """Fill every table in place (idempotent)."""
+    """Fill every table in place (idempotent): the rank-mask tables computed (a few
+    milliseconds), the slot tables read from ``SLOTS_FILE``."""
     if HIGH:
         return
+    _rank_tables()
+    low_offset, high_index, high, low8, razz = load_slots()
+    HIGH_INDEX.extend(high_index)
+    LOW_OFFSET.extend(low_offset)
+    RAZZ.extend(razz)
+    LOW8.extend(low8)
+    HIGH.extend(high)  # last: a non-empty HIGH means every table is ready
+
+
+def _rank_tables() -> None:
+    # a mask's bits from the highest: its lowest bit after those of the mask without it
+    bits: list[tuple[int, ...]] = [()] * (1 << 14)
+    for m in range(1, 1 << 14):
+        bits[m] = (*bits[m & (m - 1)], (m & -m).bit_length() - 1)
     STRAIGHT_TOP.extend(_straight_top(m) for m in range(1 << 13))
     for m in range(1 << 13):
-        ranks_desc = [i + 2 for i in range(12, -1, -1) if m >> i & 1]
+        ranks_desc = [i + 2 for i in bits[m]]
+        DESC.append((*ranks_desc, 0, 0, 0, 0, 0)[:5])
         if len(ranks_desc) < 5:
             FLUSH_HIGH.append(0)
         elif STRAIGHT_TOP[m]:
             FLUSH_HIGH.append(pack(STRAIGHT_FLUSH, _straight_ranks(STRAIGHT_TOP[m])))
         else:
             FLUSH_HIGH.append(pack(FLUSH, ranks_desc[:5]))
-    DESC.extend((*_ranks_desc(m, 2), 0, 0, 0, 0, 0)[:5] for m in range(1 << 13))
-    LOW_ASC.extend(_ranks_desc(m, 0)[::-1] for m in range(1 << 14))
+    LOW_ASC.extend(b[::-1] for b in bits)
 
+
+#: The slot tables as ``compute_slots`` makes them, shipped with the package: computing
+#: them takes ~0.3 s of CPU, which every import paid again in every worker (a day's few
+#: hundred hands cost more in tables than in parsing); reading them takes ~10 ms.
+#: ``python -m stud_hh.evaluate._tables`` writes it again after a change here, and
+#: ``tests/test_evaluate_tables.py`` checks that it equals ``compute_slots()``.
+SLOTS_FILE = "slots.xz"
+
+Slots = tuple["array[int]", "array[int]", "array[int]", "array[int]", "array[int]"]
+"""LOW_OFFSET, HIGH_INDEX, HIGH, LOW8, RAZZ."""
+
+
+def compute_slots() -> Slots:
+    """The slot tables from the rank multisets (needs the rank-mask tables)."""
+    if not LOW_ASC:
+        _rank_tables()
     highs = _multisets(13 - SPLIT)
     fits = [sum(1 for h in highs if h[0] <= n) for n in range(MAX_CARDS + 1)]
-    high_index = [0] * 5 ** (13 - SPLIT)
+    high_index = array("i", [0]) * 5 ** (13 - SPLIT)
     for i, h in enumerate(highs):
         high_index[h[1]] = i
-    low_offset = [0] * 5**SPLIT
-    high: list[int] = []
-    low8: list[int] = []
-    razz: list[int] = []
+    low_offset = array("i", [0]) * 5**SPLIT
+    high, low8, razz = array("i"), array("i"), array("i")
     low8_by_mask: dict[int, int] = {}
     for size, key, l1, l2, l3, l4 in _multisets(SPLIT):
         low_offset[key] = len(high)
@@ -254,8 +283,44 @@ def build() -> None:
                 e = LOW_ASC[eights]
                 v8 = low8_by_mask[eights] = pack(0, e[4::-1]) if len(e) >= 5 else 0
             low8.append(v8)
-    HIGH_INDEX.extend(high_index)
-    LOW_OFFSET.extend(low_offset)
-    RAZZ.extend(razz)
-    LOW8.extend(low8)
-    HIGH.extend(high)  # last: a non-empty HIGH means every table is ready
+    return low_offset, high_index, high, low8, razz
+
+
+def _slots_bytes(slots: Slots) -> bytes:
+    """Five little-endian int32 arrays after their lengths (5 little-endian int64)."""
+    out = [array("q", [len(a) for a in slots])]
+    out += [array("i", a) for a in slots]
+    if sys.byteorder == "big":  # pragma: no cover - the file is little-endian
+        for a in out:
+            a.byteswap()
+    return b"".join(a.tobytes() for a in out)
+
+
+def load_slots() -> Slots:
+    data = lzma.decompress(resources.files(__package__).joinpath(SLOTS_FILE).read_bytes())
+    lengths = array("q")
+    lengths.frombytes(data[:40])
+    if sys.byteorder == "big":  # pragma: no cover
+        lengths.byteswap()
+    tables = []
+    at = 40
+    for n in lengths:
+        table = array("i")
+        table.frombytes(data[at:at + 4 * n])
+        if sys.byteorder == "big":  # pragma: no cover
+            table.byteswap()
+        tables.append(table)
+        at += 4 * n
+    low_offset, high_index, high, low8, razz = tables
+    return low_offset, high_index, high, low8, razz
+
+
+def write_slots(path: str) -> None:
+    with open(path, "wb") as out:
+        out.write(lzma.compress(_slots_bytes(compute_slots()), preset=9))
+
+
+if __name__ == "__main__":
+    import os
+
+    write_slots(os.path.join(os.path.dirname(os.path.abspath(__file__)), SLOTS_FILE))

@@ -22,7 +22,6 @@ from stud_hh.events import (
     Street,
     Summary,
     UncalledReturn,
-    Wager,
 )
 from stud_hh.validate.catalogue import Violation, violation
 from stud_hh.validate.ledger import Ledger, ante_of
@@ -342,7 +341,7 @@ def check_showdown_order(hand: Hand, ledger: Ledger) -> list[Violation]:
     last_round = ledger.last_round
     if len(shows) < 2 or not last_round:
         return []
-    if any(e.all_in for e in hand.events if isinstance(e, Wager)):
+    if ledger.all_in_wager:
         return []  # an all-in showdown: every hand is tabled at once (TDA rule 16)
     shown = {s.player for s in shows}
     aggressors = [e for e in last_round if isinstance(e, _AGGRESSIVE)]

@@ -83,7 +83,8 @@ class Ledger:
     ``streets`` holds, for each betting street, what each player put in on it and the
     uncalled bets returned on it; ``total`` is the pot (every chip put in, less the uncalled
     bets returned); ``over_stack`` lists, per player, the first action that took his chips
-    past his stack; ``table_ante`` is the ante most players posted (``ante_of``).
+    past his stack; ``table_ante`` is the ante most players posted (``ante_of``);
+    ``all_in_wager`` whether any bet, raise or call was all-in.
     ``revealed`` is every ``(player, cards)`` a history shows (folds,
     shows, mucks, summary lines); ``showdown`` the shows and mucks after the showdown
     starts; ``last_round`` the betting actions of the last street with any.
@@ -97,6 +98,7 @@ class Ledger:
         "_round",
         "_street_in",
         "_street_returns",
+        "all_in_wager",
         "ante_returns",
         "antes",
         "board",
@@ -128,6 +130,7 @@ class Ledger:
         self.bring_in: BringIn | None = None
         self.streets: list[StreetMoney] = []
         self.over_stack: list[OverStack] = []
+        self.all_in_wager = False  # a bet, raise or call put a player all-in
         self.total = 0
         self.collects: list[Collect] = []
         self.summary: Summary | None = None
@@ -250,10 +253,13 @@ class Ledger:
         """Table notes, chat and the site's remarks: nothing to count."""
 
     # ------------------------------------------------------------------ chips and streets
-    def _wager(self, event: PlayerAction, player: str, put: int) -> None:
+    def _wager(self, event: BetEvent | Call | BringIn | Raise | Complete, player: str,
+               put: int) -> None:
         """A betting action putting ``put`` chips in: the next action of the street."""
         self._action_index += 1
         self._round.append(event)
+        if event.all_in:
+            self.all_in_wager = True
         self._put(player, put, self.last_street, self._action_index)
 
     def _put(self, player: str, put: int, street: Street | None, index: int | None) -> None:

@@ -93,43 +93,34 @@ _FIXED_LIMIT_ONLY = frozenset(
 class Replay:
     """One hand replayed: the engine, the findings, and what the history has said so far."""
 
-    __slots__ = ("_dealing", "ante_returned", "collected", "deals", "findings", "hand", "probe",
-                 "setup", "state", "summary")
+    __slots__ = ("deals", "findings", "hand", "ledger", "probe", "setup", "state")
 
-    def __init__(self, hand: Hand, setup: Setup, state: StudState,
+    def __init__(self, hand: Hand, setup: Setup, state: StudState, ledger: Ledger,
                  probe: frozenset[int] = frozenset()) -> None:
         self.hand = hand
         self.setup = setup
         self.state = state
+        #: the hand's money as counted (what was collected, the summary, antes returned)
+        self.ledger = ledger
         self.probe = probe  # action indices whose options to keep even when legal
         self.findings = Findings(hand, state.players)
         self.deals: list[tuple[int | str, tuple[int | None, ...]]] = []  # not yet dealt
-        self.collected: dict[str, int] = {}
-        self.summary: Summary | None = None
-        #: antes given back before the deal (``Ledger.ante_returns``): the engine pots them
-        self.ante_returned: dict[str, int] = {}
-        self._dealing = False
 
     def run(self) -> Findings:
         steps = _STEPS
         for event in self.hand.events:
-            steps[type(event)](self, event)
+            step = steps[type(event)]
+            if step is not None:
+                step(self, event)
         self.deal_given()
         self.finish()
         return self.findings
 
     # ------------------------------------------------------------------ the events
     def _deal(self, event: Deal) -> None:
-        self._dealing = True
         self.deals.append((event.player, event.cards))  # dealt with the rest of the street
 
-    def _returned(self, event: UncalledReturn) -> None:
-        if not self._dealing:
-            self.ante_returned[event.player] = (self.ante_returned.get(event.player, 0)
-                                                + event.amount)
-
     def _street(self, event: StreetStart) -> None:
-        self._dealing = True
         self.findings.street = event.street
         st = self.state
         if st.phase is _BETTING and st.street < event.street:
@@ -152,13 +143,17 @@ class Replay:
     def _show(self, event: Show) -> None:
         self.deal_given()
         self.deal_unseen()
-        with contextlib.suppress(IllegalAction, ValueError, KeyError):
+        try:  # noqa: SIM105 (a with block costs two special-method lookups a show)
             self.state.show(event.player, event.cards)
+        except (IllegalAction, ValueError, KeyError):
+            pass
 
     def _muck(self, event: Muck) -> None:
         self.deal_given()
-        with contextlib.suppress(IllegalAction, ValueError, KeyError):
+        try:  # noqa: SIM105 (as for a show)
             self.state.muck(event.player)
+        except (IllegalAction, ValueError, KeyError):
+            pass
 
     def _board_card(self, event: BoardCard) -> None:
         self.deal_given()
@@ -167,15 +162,6 @@ class Replay:
         if due is not None and due.community:
             with contextlib.suppress(IllegalAction, ValueError):
                 self.state.deal_community(event.card)
-
-    def _collect(self, event: Collect) -> None:
-        self.collected[event.player] = self.collected.get(event.player, 0) + event.amount
-
-    def _summary(self, event: Summary) -> None:
-        self.summary = event
-
-    def _nothing(self, event: Event) -> None:
-        """The record checks' business (summary lines, returns), or nothing to replay."""
 
     # ------------------------------------------------------------------ antes and cards
     def deal_given(self) -> None:
@@ -317,27 +303,33 @@ class Replay:
                               detail=f"the betting on {st.street.label} was left open: "
                                      f"{who} to act")
             return
-        if self.summary is None:
+        summary = self.ledger.summary
+        if summary is None:
             self.findings.add("INCOMPLETE_HAND", player=None, at_action=False,
                               detail="the hand stops without a summary")
             return
         if st.phase is not Phase.SHOWDOWN:
             return
         try:
-            result = st.award(rake=self.summary.rake)
+            result = st.award(rake=summary.rake)
         except (IllegalAction, ValueError):
             return
-        self._check_winners(result.collected, result.total_pot)
+        self._check_winners(result.collected, result.total_pot, summary.rake)
 
-    def _check_winners(self, expected: tuple[int, ...], total: int) -> None:
-        """Who the showdown makes winners, against who the history says collected."""
-        assert self.summary is not None
-        rake = self.summary.rake
-        returned = self.ante_returned
+    def _check_winners(self, expected: tuple[int, ...], total: int, rake: int) -> None:
+        """Who the showdown makes winners, against who the history says collected (the
+        ledger's count: antes given back before the deal the engine potted, so they are
+        taken off what it awards)."""
+        returned: dict[str, int] = {}
+        for r in self.ledger.ante_returns:
+            returned[r.player] = returned.get(r.player, 0) + r.amount
         want = {p: a - returned.get(p, 0)
                 for p, a in zip(self.state.players, expected, strict=True)
                 if a - returned.get(p, 0)}
-        got = {p: a for p, a in self.collected.items() if a}
+        collected: dict[str, int] = {}
+        for c in self.ledger.collects:
+            collected[c.player] = collected.get(c.player, 0) + c.amount
+        got = {p: a for p, a in collected.items() if a}
         if sum(got.values()) + rake != total:
             # The amounts are already wrong (COLLECTED_MISMATCH): judge only who won.
             if set(want) == set(got):
@@ -352,8 +344,9 @@ class Replay:
                           detail="; ".join(parts))
 
 
-#: What the replay does with each event type (every one: ``every_event`` checks).
-_STEPS: dict[type[Event], Callable[[Replay, Any], None]] = every_event("the replay", {
+#: What the replay does with each event type (every one: ``every_event`` checks); None:
+#: nothing to replay (the ledger counts collects, returns and the summary for it).
+_STEPS: dict[type[Event], Callable[[Replay, Any], None] | None] = every_event("the replay", {
     Deal: Replay._deal,
     **dict.fromkeys((BringIn, Complete, Bet, Raise, Call, Check, Fold), Replay._action),
     StreetStart: Replay._street,
@@ -361,11 +354,8 @@ _STEPS: dict[type[Event], Callable[[Replay, Any], None]] = every_event("the repl
     Show: Replay._show,
     Muck: Replay._muck,
     BoardCard: Replay._board_card,
-    Collect: Replay._collect,
-    Summary: Replay._summary,
-    UncalledReturn: Replay._returned,
-    **dict.fromkeys((SeatResult, ShowdownStart, NoShow, NoLowHand, BettingCapped,
-                     DoubleBetAllowed, TableNote, Chat), Replay._nothing),
+    **dict.fromkeys((Collect, Summary, UncalledReturn, SeatResult, ShowdownStart, NoShow,
+                     NoLowHand, BettingCapped, DoubleBetAllowed, TableNote, Chat), None),
 })
 
 
@@ -395,7 +385,7 @@ def replayed(hand: Hand, rules: RuleSet | None = None, ledger: Ledger | None = N
                           rules=rules, players=setup.players)
     except ValueError:  # fewer than two players dealt in (or a name on two seats)
         return Findings(hand)
-    findings = Replay(hand, setup, state, probe).run()
+    findings = Replay(hand, setup, state, ledger, probe).run()
     if hand.header.limit is not Limit.FIXED:
         findings.out = [v for v in findings.out if v.code not in _FIXED_LIMIT_ONLY]
     return findings

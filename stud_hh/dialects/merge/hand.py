@@ -222,11 +222,11 @@ def _player(names: dict[str, str], e: Element) -> str:
 
 def _cards(builder: XmlStudHand, e: Element, names: dict[str, str], street: Street) -> None:
     player = _player(names, e)
+    if player in builder.folded():
+        return  # a folded player's cards go on being listed
     listed = e.get("cards", "").split(",")
     have = len(builder.dealt.get(player, ()))
     try:
-        if player in builder.folded():
-            return  # a folded player's cards go on being listed
         if len(listed) != street:
             raise ValueError(f"{len(listed)} cards listed on {street.label}")
         if have != street - 1 and street is not Street.THIRD:
