@@ -27,7 +27,7 @@ from stud_hh.dialects.shown_cards import arrange_shown
 from stud_hh.dialects.shown_deals import put_shown_deals
 from stud_hh.dialects.stud_hand import UP_THIRD, DealError, StudHand
 from stud_hh.dialects.uncalled import street_return, take_from_wins
-from stud_hh.dialects.wagers import StreetBets
+from stud_hh.dialects.wagers import StreetBets, as_all_in
 from stud_hh.events import (
     Ante,
     Bet,
@@ -213,7 +213,7 @@ class SiteHand:
             left -= to - before
             self.stacks[name] = left
             if left <= 0 < to - before:
-                event = all_in(event)
+                event = as_all_in(event)
         return event
 
     def read_actions(self, text: str,
@@ -310,19 +310,4 @@ def _upcard(street: Street, name: str, card: int) -> Deal:
 _UP = (True,)
 
 
-def all_in(event: Event) -> Event:
-    """``event`` with ``all_in`` set (the stack says so where the line does not)."""
-    if type(event) is Raise:
-        return Raise(event.player, event.by, event.to, True)
-    if type(event) is Complete:
-        return Complete(event.player, event.to, True)
-    if type(event) is Bet:
-        return Bet(event.player, event.amount, True)
-    if type(event) is Call:
-        return Call(event.player, event.amount, True)
-    if type(event) is BringIn:
-        return BringIn(event.player, event.amount, True)
-    return event
-
-
-__all__ = ["Fields", "SiteHand", "all_in", "bracket_runs", "chips"]
+__all__ = ["Fields", "SiteHand", "bracket_runs", "chips"]

@@ -69,4 +69,19 @@ class StreetBets:
         return self.level - self.put.get(player, 0)
 
 
-__all__ = ["StreetBets"]
+def as_all_in(event: Event) -> Event:
+    """``event`` with ``all_in`` set (the stack says so where the line does not)."""
+    if type(event) is Raise:
+        return Raise(event.player, event.by, event.to, True)
+    if type(event) is Complete:
+        return Complete(event.player, event.to, True)
+    if type(event) is Bet:
+        return Bet(event.player, event.amount, True)
+    if type(event) is Call:
+        return Call(event.player, event.amount, True)
+    if type(event) is BringIn:
+        return BringIn(event.player, event.amount, True)
+    return event
+
+
+__all__ = ["StreetBets", "as_all_in"]

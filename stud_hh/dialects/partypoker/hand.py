@@ -44,7 +44,7 @@ from stud_hh.dialects.money import cents, chips
 from stud_hh.dialects.shown_deals import put_shown_deals
 from stud_hh.dialects.stud_hand import UP_THIRD, StudHand, up_card_deal
 from stud_hh.dialects.uncalled import street_return, take_from_wins
-from stud_hh.dialects.wagers import StreetBets
+from stud_hh.dialects.wagers import StreetBets, as_all_in
 from stud_hh.events import (
     Ante,
     Bet,
@@ -64,7 +64,6 @@ from stud_hh.events import (
     Muck,
     NoLowHand,
     NoShow,
-    Raise,
     Seat,
     Show,
     ShowdownStart,
@@ -292,7 +291,7 @@ class PartyPokerHand:
                     left -= added
                     stacks[name] = left
                     if left == 0 and not event.all_in:  # type: ignore[union-attr]
-                        event = _all_in(event)
+                        event = as_all_in(event)
             append(event)
         self.hand.actions(events)
 
@@ -504,21 +503,6 @@ def _started(year: str, month: str, day: str, time: str, zone: str) -> datetime:
 
 def _is_all_in(event: Event) -> bool:
     return bool(getattr(event, "all_in", False))
-
-
-def _all_in(event: Event) -> Event:
-    """``event`` with ``all_in`` set (the stack says so where the line does not)."""
-    if type(event) is Raise:
-        return Raise(event.player, event.by, event.to, True)
-    if type(event) is Complete:
-        return Complete(event.player, event.to, True)
-    if type(event) is Bet:
-        return Bet(event.player, event.amount, True)
-    if type(event) is Call:
-        return Call(event.player, event.amount, True)
-    if type(event) is BringIn:
-        return BringIn(event.player, event.amount, True)
-    return event
 
 
 def _nothing(builder: PartyPokerHand, text: str) -> None:

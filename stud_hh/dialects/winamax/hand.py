@@ -43,7 +43,7 @@ from stud_hh.dialects.money import SYMBOLS, cents, chips
 from stud_hh.dialects.shown_deals import put_shown_deals
 from stud_hh.dialects.stud_hand import UP_THIRD, StudHand
 from stud_hh.dialects.uncalled import street_return, take_from_wins
-from stud_hh.dialects.wagers import StreetBets
+from stud_hh.dialects.wagers import StreetBets, as_all_in
 from stud_hh.events import (
     Ante,
     Bet,
@@ -59,7 +59,6 @@ from stud_hh.events import (
     Hand,
     Header,
     Limit,
-    Raise,
     Seat,
     SeatResult,
     Show,
@@ -337,7 +336,7 @@ class WinamaxHand:
             left -= paid
             self.stacks[name] = left
             if left == 0 and paid > 0 and not all_in:
-                event = _all_in(event)
+                event = as_all_in(event)
         return event
 
     # --- showdown, collects, summary --------------------------------------------------------------
@@ -421,21 +420,6 @@ class WinamaxHand:
             bring_in=self.hand.bring_in, currency=self.currency, play_money=self.play_money,
             max_seats=self.max_seats, tournament_id=tournament_id, level=f["level"],
             buy_in=_buy_in(f["buy_in"]), button_seat=self.button)
-
-
-def _all_in(event: Event) -> Event:
-    """``event`` with ``all_in`` set (the stack says so where the line does not)."""
-    if type(event) is Raise:
-        return Raise(event.player, event.by, event.to, True)
-    if type(event) is Complete:
-        return Complete(event.player, event.to, True)
-    if type(event) is Bet:
-        return Bet(event.player, event.amount, True)
-    if type(event) is Call:
-        return Call(event.player, event.amount, True)
-    if type(event) is BringIn:
-        return BringIn(event.player, event.amount, True)
-    return event
 
 
 def _nothing(builder: WinamaxHand, text: str) -> None:
