@@ -90,12 +90,7 @@ def audit_stored(con: duckdb.DuckDBPyConnection, fmt: str, out: TextIO,
     for (key, site, hand_id, path, line), rows in itertools.groupby(
             _rows(con, _FINDINGS_SQL), key=lambda r: r[:5]):
         found = [_violation(hand_id, row[5:]) for row in rows]
-        root = [v for v in found if v.caused_by is None]
-        tally.flagged += 1
-        tally.errors += sum(v.severity == "error" for v in root)
-        tally.warnings += sum(v.severity == "warning" for v in root)
-        tally.consequences += len(found) - len(root)
-        tally.codes.update(v.code for v in root)
+        tally.add_flagged(found)
         if fmt == "jsonl":
             for v in found:
                 out.write(encoder.encode({**finding_record(v), "site": site}).decode() + "\n")

@@ -129,6 +129,15 @@ class Tally:
         self.codes: Counter[str] = Counter()
         self.skipped = Skipped()
 
+    def add_flagged(self, found: list[Violation]) -> None:
+        """A hand's findings: its roots counted by severity and code, the rest folded."""
+        root = roots(found)
+        self.flagged += 1
+        self.errors += sum(v.severity == "error" for v in root)
+        self.warnings += sum(v.severity == "warning" for v in root)
+        self.consequences += len(found) - len(root)
+        self.codes.update(v.code for v in root)
+
 
 def _write_finding(out: TextIO, hand: Hand | None, v: Violation, indent: str) -> None:
     place = []
@@ -197,12 +206,7 @@ def audit(paths: list[Path], rules: RuleSet | None, fmt: str, out: TextIO,
             found = validate(item, rules, sheet)
             if not found:
                 continue
-            root = roots(found)
-            tally.flagged += 1
-            tally.errors += sum(v.severity == "error" for v in root)
-            tally.warnings += sum(v.severity == "warning" for v in root)
-            tally.consequences += len(found) - len(root)
-            tally.codes.update(v.code for v in root)
+            tally.add_flagged(found)
             if fmt == "jsonl":
                 for v in found:
                     out.write(encoder.encode(finding_record(v)).decode() + "\n")
