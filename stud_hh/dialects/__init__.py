@@ -93,6 +93,13 @@ class TextDialect:
     site: str
     rules: str
     hand_start: re.Pattern[str]
+    #: The literal texts every first line of the dialect's hands begins with (one of
+    #: them), read with ``hand_start``'s flags: a necessary condition ``hand_starts`` tries
+    #: first. The reader tries the boundary at every line start of every hand (hands glued
+    #: without a blank line), and these literals reject nearly every line at its first
+    #: character or two: the split took ~1.9x fewer instructions. Empty (unknown) turns the
+    #: prefilter off for every dialect: slower, never wrong.
+    hand_leads: tuple[str, ...] = ()
 
     def recognise(self, line: str) -> bool:
         return self.hand_start.match(line) is not None
@@ -209,27 +216,6 @@ def detect(text: str) -> Dialect:
     return dialect
 
 
-#: The literal text every first line of a text dialect's hands begins with (one of these),
-#: per dialect: a necessary condition, tried before the dialect's ``hand_start``. The reader
-#: tries ``hand_starts`` at every line start of every hand (hands glued without a blank
-#: line), and this lookahead of literals rejects nearly every line at its first one or two
-#: characters: the split took ~1.9x fewer instructions. A dialect's leads are read with its
-#: ``hand_start``'s flags (``IGNORECASE``). A text dialect missing here turns the prefilter
-#: off (slower, never wrong); ``tests/test_reader.py`` checks every one is here and its
-#: leads begin its corpus hands' first lines.
-HAND_START_LEADS: dict[str, tuple[str, ...]] = {
-    "pokerstars": ("PokerStars ",),
-    "fulltilt": ("Full",),
-    "winning": ("Game ", "Hand #"),
-    "bovada": ("Ignition ", "Bovada ", "Bodog"),
-    "winamax": ("Winamax Poker - ",),
-    "partypoker": ("Game #", "#Game No : ", "***** Hand History "),
-    "everleaf": ("Everleaf Gaming Game #",),
-    "ongame": ("***** History for hand ",),
-    "absolute": ("Stage #",),
-    "kingsclub": ("#",),
-}
-
 #: Characters other than their two ASCII cases that an ``IGNORECASE`` letter matches.
 _CASE_PARTNERS = {"i": "\u0130\u0131", "k": "\u212a", "s": "\u017f"}
 
@@ -238,7 +224,7 @@ _CASE_PARTNERS = {"i": "\u0130\u0131", "k": "\u212a", "s": "\u017f"}
 def hand_starts() -> re.Pattern[str]:
     """One pattern for the first line of a hand in any text dialect (the reader's
     boundary); each dialect's flags (``IGNORECASE``) apply to its own part, and it is
-    tried only where a line begins with one of the ``HAND_START_LEADS``."""
+    tried only where a line begins with one of a text dialect's ``hand_leads``."""
     parts: list[str] = []
     leads: list[str] = []
     firsts: set[str] = set()
@@ -248,7 +234,7 @@ def hand_starts() -> re.Pattern[str]:
             continue
         flags = "i" if start.flags & re.IGNORECASE else ""
         parts.append(f"(?{flags}:{start.pattern})" if flags else f"(?:{start.pattern})")
-        for lead in HAND_START_LEADS.get(dialect.name, ("",)):
+        for lead in getattr(dialect, "hand_leads", ()) or ("",):
             leads.append(f"(?{flags}:{re.escape(lead)})" if flags else re.escape(lead))
             first = lead[:1]
             firsts.update(first)
@@ -266,7 +252,6 @@ def hand_starts() -> re.Pattern[str]:
 
 
 __all__ = [
-    "HAND_START_LEADS",
     "NOT_YET_READ",
     "REGISTRY",
     "SNIFF_CHARS",

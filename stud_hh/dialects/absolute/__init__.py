@@ -26,6 +26,7 @@ class Absolute(GrammarDialect):
     site = "Absolute Poker / UB"
     rules = "absolute"  # bring-in equal to the ante: see stud_hh/rules.py
     hand_start = HAND_START
+    hand_leads = ("Stage #",)
 
 
 __all__ = ["HAND_START", "Absolute"]

@@ -26,6 +26,7 @@ class Bovada(GrammarDialect):
     site = "Bovada"
     rules = "pokerstars"  # nothing in Bovada's files differs from the PokerStars rules
     hand_start = HAND_START
+    hand_leads = ("Ignition ", "Bovada ", "Bodog")
 
 
 __all__ = ["HAND_START", "Bovada"]

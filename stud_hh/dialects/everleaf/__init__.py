@@ -26,6 +26,7 @@ class Everleaf(GrammarDialect):
     site = "Everleaf"
     rules = "pokerstars"  # nothing in Everleaf's files differs from the PokerStars rules
     hand_start = HAND_START
+    hand_leads = ("Everleaf Gaming Game #",)
 
 
 __all__ = ["HAND_START", "Everleaf"]

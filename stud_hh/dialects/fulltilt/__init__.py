@@ -27,6 +27,7 @@ class FullTilt(GrammarDialect):
     site = "Full Tilt Poker"
     rules = "fulltilt"
     hand_start = HAND_START
+    hand_leads = ("Full",)
 
 
 __all__ = ["HAND_START", "FullTilt"]

@@ -24,6 +24,7 @@ class KingsClub(GrammarDialect):
     site = "KingsClub"
     rules = "kingsclub"  # bring-in equal to the ante: see stud_hh/rules.py
     hand_start = HAND_START
+    hand_leads = ("#",)
 
 
 __all__ = ["HAND_START", "KingsClub"]

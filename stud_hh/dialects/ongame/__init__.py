@@ -26,6 +26,7 @@ class OnGame(GrammarDialect):
     site = "OnGame"
     rules = "pokerstars"  # nothing in OnGame's files differs from the PokerStars rules
     hand_start = HAND_START
+    hand_leads = ("***** History for hand ",)
 
 
 __all__ = ["HAND_START", "OnGame"]

@@ -38,6 +38,7 @@ class PartyPoker(GrammarDialect):
     # double bets [120]" showing 2h 2d), a bet and three raises a street (same hand, 6th)
     rules = "pokerstars"
     hand_start = HAND_START
+    hand_leads = ("Game #", "#Game No : ", "***** Hand History ")
 
 
 __all__ = ["HAND_START", "PartyPoker"]

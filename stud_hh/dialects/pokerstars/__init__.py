@@ -37,6 +37,7 @@ class PokerStars(TextDialect):
     site = "PokerStars"
     rules = "pokerstars"
     hand_start = HAND_START
+    hand_leads = ("PokerStars ",)
 
     def __init__(self, use_cython: bool | None = None) -> None:
         self._use_cython = use_cython

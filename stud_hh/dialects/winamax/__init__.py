@@ -27,6 +27,7 @@ class Winamax(GrammarDialect):
     # caps as PokerStars deals them (see stud_hh/dialects/winamax/hand.py for its wording)
     rules = "pokerstars"
     hand_start = HAND_START
+    hand_leads = ("Winamax Poker - ",)
 
 
 __all__ = ["HAND_START", "Winamax"]

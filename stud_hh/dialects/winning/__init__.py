@@ -29,6 +29,7 @@ class Winning(GrammarDialect):
     site = "Winning Poker Network"
     rules = "winning"
     hand_start = HAND_START
+    hand_leads = ("Game ", "Hand #")
 
 
 __all__ = ["HAND_START", "Winning"]
