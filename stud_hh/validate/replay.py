@@ -320,16 +320,11 @@ class Replay:
         """Who the showdown makes winners, against who the history says collected (the
         ledger's count: antes given back before the deal the engine potted, so they are
         taken off what it awards)."""
-        returned: dict[str, int] = {}
-        for r in self.ledger.ante_returns:
-            returned[r.player] = returned.get(r.player, 0) + r.amount
+        returned = _per_player(self.ledger.ante_returns)
         want = {p: a - returned.get(p, 0)
                 for p, a in zip(self.state.players, expected, strict=True)
                 if a - returned.get(p, 0)}
-        collected: dict[str, int] = {}
-        for c in self.ledger.collects:
-            collected[c.player] = collected.get(c.player, 0) + c.amount
-        got = {p: a for p, a in collected.items() if a}
+        got = {p: a for p, a in _per_player(self.ledger.collects).items() if a}
         if sum(got.values()) + rake != total:
             # The amounts are already wrong (COLLECTED_MISMATCH): judge only who won.
             if set(want) == set(got):
@@ -342,6 +337,14 @@ class Replay:
                  f"{money(want.get(p, 0), h)}" for p in wrong if want.get(p, 0) != got.get(p, 0)]
         self.findings.add("WRONG_WINNER", player=wrong[0], at_action=False,
                           detail="; ".join(parts))
+
+
+def _per_player(events: list[Collect] | list[UncalledReturn]) -> dict[str, int]:
+    """Each player's total of ``events``' amounts."""
+    total: dict[str, int] = {}
+    for e in events:
+        total[e.player] = total.get(e.player, 0) + e.amount
+    return total
 
 
 #: What the replay does with each event type (every one: ``every_event`` checks); None:
