@@ -300,3 +300,25 @@ def test_the_open_pair_double_bet_is_refused_by_pokerkit() -> None:
     assert isinstance(hand, Hand)
     result = replay(hand)
     assert result.reasons == {"BIG_BET_WITHOUT_OPEN_PAIR"} and result.pokerkit is None
+
+
+@pytest.mark.slow
+def test_the_exported_real_corpus_replays_in_pokerkit(corpus_dir: Path, tmp_path: Path) -> None:
+    """The whole path: the real corpus imported, ``stud-hh export --format phh`` out of the
+    database, and each file PokerKit loads is the hand ``check`` replays (the same text)."""
+    from pipelines import import_paths
+    from stud_hh.cli import main
+
+    db = tmp_path / "real.duckdb"
+    imported = import_paths([corpus_dir], db=db, jobs=1).imported
+    assert main(["export", "--format", "phh", "--db", str(db), "--out",
+                 str(tmp_path / "out")]) == 0
+    files = sorted((tmp_path / "out").rglob("*.phh"))
+    assert len(files) == imported >= 270
+    seen: Counter[str] = Counter()
+    for path in files:
+        (hand,) = parse_file(path)
+        assert isinstance(hand, Hand), hand
+        assert write_phh(hand) == path.read_text(encoding="utf-8"), path.name
+        check(hand, seen)
+    assert seen["same"] >= 240 and seen["refused by design"] <= 33, seen
