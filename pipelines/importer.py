@@ -268,8 +268,8 @@ def _run(
         result.skipped.add_other_games(batch.other_games)
         starts = {(row["file"], row["hand_line"]) for row in batch.quarantine}
         rows, finished, rejected, errors = file_progress(chunk, starts, result)
-        for path, error in errors:
-            add_quarantine(batch, error, kind="file", file=path)
+        for rejected_file, error in errors:
+            add_quarantine(batch, error, kind="file", file=rejected_file)
         # A batch commits whole, even on Ctrl-C, and the result counts it before the
         # interrupt is raised (the message says how many hands are stored).
         with sigint_deferred():
