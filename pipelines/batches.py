@@ -13,10 +13,12 @@ write Parquet with the same schemas.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
 import pyarrow as pa
 
 from pipelines.hand_events import events_table
@@ -166,18 +168,31 @@ def facts_table(
     """``player_facts`` rows: each row's hand columns (taken from ``hands``, the chunk's
     ``hands`` table, whose row ``i`` is ``local == i``), then the facts' own columns and
     each street's as ``<name>_<street>``, all converted by pyarrow with their types from
-    the schema; the door card becomes its text (``"Ah"``); ``ev_net`` each row's
+    the schema (a flag, count or amount from its ``array`` as a NumPy array: no Python
+    object per value); the door card becomes its text (``"Ah"``); ``ev_net`` each row's
     ``hand_players.ev_net`` (None: all null)."""
     local_array = pa.array(local, pa.int64())
     columns: dict[str, Any] = {"local": local_array}
     for name in FACTS_HAND_COLUMNS:
         columns[name] = hands.column(name).take(local_array)
     own, streets = facts.columns()
-    columns.update(own)
+    columns.update((name, _values(column)) for name, column in own.items())
     for street, street_columns in zip(LATER_STREETS, streets, strict=True):
-        columns.update((f"{name}_{int(street)}", column)
+        columns.update((f"{name}_{int(street)}", _values(column))
                        for name, column in street_columns.items())
     columns["door_card"] = _CARD_TEXT.take(pa.array(own["door_card"], pa.int8()))
     columns["ev_net"] = (pa.nulls(len(local), pa.float64()) if ev_net is None
                          else pa.array(ev_net, pa.float64()))
     return pa.Table.from_pydict(columns, schema=PLAYER_FACTS.batch_schema)
+
+
+#: NumPy's type for each ``array`` type of ``FactColumns``: flags (0 or 1), int64.
+_NUMPY = {"b": np.bool_, "q": np.int64}
+
+
+def _values(column: Any) -> Any:
+    """A ``FactColumns`` column as pyarrow takes it: an ``array`` as a NumPy array (a
+    copy: the table must not change with the chunk's columns), a list as it is."""
+    if isinstance(column, array):
+        return np.frombuffer(column, dtype=_NUMPY[column.typecode]).copy()
+    return column

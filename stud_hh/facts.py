@@ -9,7 +9,8 @@ returns them as ``PlayerFacts`` records (``player_facts``); it never touches a d
 A hand is read in three steps: ``stud_hh.recap`` goes over the events once for what needs
 no betting order (cards, the bring-in, antes, returns, collections, rake, shown hands) and
 keeps the betting events; ``_rows`` gives each player a row, ``_Betting`` replays the
-betting in order and decides the 3rd-street and later-street facts; ``_money``, ``_won_on_third`` and ``_showdown`` add the results.
+betting in order and decides the 3rd-street and later-street facts; ``_money``,
+``_won_on_third`` and ``_showdown`` add the results.
 
 Definitions worth knowing (``docs/stats.md`` has the full list):
 
@@ -49,7 +50,8 @@ Definitions worth knowing (``docs/stats.md`` has the full list):
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from array import array
+from collections.abc import Mapping, MutableSequence, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -276,19 +278,40 @@ _OWN_DEFAULTS = _defaults(PlayerFacts, ("streets",))
 _STREET_DEFAULTS = _defaults(StreetFacts)
 
 
+def _typecode(default: Any) -> str | None:
+    """The ``array`` type of a column whose rows start as ``default``: ``b`` (bytes) for a
+    flag that starts False, ``q`` (int64) for a count or money that starts at 0; None (a
+    list) for the rest: text, numbers that may be None."""
+    if default is False:
+        return "b"
+    if type(default) is int:
+        return "q"
+    return None
+
+
 class _Columns:
-    """One list per field of a record type, grown in steps (see ``FactColumns``)."""
+    """One column per field of a record type (see ``FactColumns``)."""
 
     def __init__(self, defaults: dict[str, Any]) -> None:
-        for name in defaults:
-            setattr(self, name, [])
+        for name, default in defaults.items():
+            code = _typecode(default)
+            setattr(self, name, [] if code is None else array(code))
+
+    def fill(self, defaults: dict[str, Any], first: int, end: int) -> None:
+        """Rows ``first`` to ``end`` back to the defaults; the columns grow to ``end``."""
+        for name, default in defaults.items():
+            column = getattr(self, name)
+            if isinstance(column, array):
+                column[first:] = array(column.typecode, bytes((end - first) * column.itemsize))
+            else:
+                column[first:] = [default] * (end - first)
 
     if TYPE_CHECKING:
-        def __getattr__(self, name: str) -> list[Any]: ...
+        def __getattr__(self, name: str) -> MutableSequence[Any]: ...
 
 
 class FactColumns:
-    """The facts of many players (a chunk's), one list per ``player_facts`` column.
+    """The facts of many players (a chunk's), one column per ``player_facts`` column.
 
     Why columns, not a ``PlayerFacts`` record per player: a chunk's facts end as Arrow
     columns, and records cost five structs a player to build and a transposition
@@ -297,8 +320,10 @@ class FactColumns:
     ``PlayerFacts`` and ``StreetFacts`` stay the definition of the columns (their fields,
     types and defaults: ``pipelines.schema``) and the records ``player_facts`` returns.
 
-    The lists grow by doubling, filled with defaults, so a new row costs nothing per
-    column; ``columns`` cuts them to ``size``.
+    A flag, count or amount is an ``array.array`` (a new row is zeroed memory, and NumPy
+    and pyarrow read the column as it is); text and numbers that may be None are lists.
+    The columns grow by doubling, so a new row costs nothing per column; ``columns`` cuts
+    them to ``size``.
     """
 
     __slots__ = ("capacity", "own", "size", "streets")
@@ -314,22 +339,18 @@ class FactColumns:
         first = self.size
         self.size += n
         if self.size > self.capacity:
-            self._fill(max(self.size, 2 * self.capacity, 64) - self.capacity)
+            self._fill(self.capacity, max(self.size, 2 * self.capacity, 64))
         return first
 
-    def _fill(self, extra: int) -> None:
-        self.capacity += extra
-        for columns, defaults in ((self.own, _OWN_DEFAULTS),
-                                  *((s, _STREET_DEFAULTS) for s in self.streets)):
-            for name, default in defaults.items():
-                getattr(columns, name).extend([default] * extra)
+    def _fill(self, first: int, end: int) -> None:
+        self.own.fill(_OWN_DEFAULTS, first, end)
+        for street in self.streets:
+            street.fill(_STREET_DEFAULTS, first, end)
+        self.capacity = end
 
     def drop_from(self, first: int) -> None:
         """Forget rows ``first`` and after (a hand that failed half way): back to defaults."""
-        for columns, defaults in ((self.own, _OWN_DEFAULTS),
-                                  *((s, _STREET_DEFAULTS) for s in self.streets)):
-            for name, default in defaults.items():
-                getattr(columns, name)[first:self.size] = [default] * (self.size - first)
+        self._fill(first, self.capacity)
         self.size = first
 
     def copy_row(self, source: int, target: int) -> None:
@@ -337,7 +358,8 @@ class FactColumns:
             for column in vars(columns).values():
                 column[target] = column[source]
 
-    def columns(self) -> tuple[dict[str, list[Any]], list[dict[str, list[Any]]]]:
+    def columns(self) -> tuple[dict[str, MutableSequence[Any]],
+                               list[dict[str, MutableSequence[Any]]]]:
         """The own columns and each street's (4th first), cut to ``size`` rows."""
         for columns in (self.own, *self.streets):
             for column in vars(columns).values():
@@ -349,10 +371,20 @@ class FactColumns:
         """Each row as a ``PlayerFacts`` record (the library view; the import keeps
         columns)."""
         own, streets = self.columns()
-        return [PlayerFacts(**{name: column[i] for name, column in own.items()},
+        own_values = {name: _values(column) for name, column in own.items()}
+        street_values = [{name: _values(column) for name, column in s.items()}
+                         for s in streets]
+        return [PlayerFacts(**{name: column[i] for name, column in own_values.items()},
                             streets=tuple(StreetFacts(**{n: col[i] for n, col in s.items()})
-                                          for s in streets))
+                                          for s in street_values))
                 for i in range(self.size)]
+
+
+def _values(column: MutableSequence[Any]) -> list[Any]:
+    """A column's values as Python objects (a flag as a bool)."""
+    if isinstance(column, array) and column.typecode == "b":
+        return [bool(v) for v in column]
+    return list(column)
 
 
 # --- the players and their door cards -----------------------------------------------------
