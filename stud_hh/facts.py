@@ -452,7 +452,8 @@ class _Betting:
 
     __slots__ = ("acted_on_fourth", "aggressor", "cbet_live", "checked", "committed",
                  "door_value", "faced_cbet", "invested", "level", "limpers", "live", "open_pair",
-                 "order", "own", "reached_fourth", "rows", "small_bet", "steal", "streets", "to")
+                 "late", "order", "own", "reached_fourth", "rows", "small_bet", "steal",
+                 "streets", "to")
 
     def __init__(self, header: Header, c: FactColumns, rows: dict[str, int],
                  players: list[str], seen: Recap) -> None:
@@ -464,6 +465,7 @@ class _Betting:
             c.own.is_bring_in[rows[seen.bring_in]] = True
             i = players.index(seen.bring_in)
             self.order = players[i:] + players[:i]
+        self.late = self.order[1:][-3:]  # the last three seats to act before the bring-in
         razz = header.game is _RAZZ
         #: how good a door card is to steal against: higher is better (razz: lower cards)
         self.door_value = {p: -low_rank(door) if razz else rank(door)
@@ -518,12 +520,18 @@ class _Betting:
         """The chips a decision adds (a completion or raise names the street total, and
         never takes chips back here)."""
         before = self.committed.get(p, 0)
-        added = max(raise_to - before, 0) if raise_to is not None else amount or 0
-        if added:
-            self.committed[p] = before + added
-            self.invested[p] = self.invested.get(p, 0) + added
-            if before + added > self.to:
-                self.to = before + added
+        if raise_to is not None:
+            added = raise_to - before
+            if added <= 0:
+                return 0
+        elif not amount:
+            return 0
+        else:
+            added = amount
+        self.committed[p] = before + added
+        self.invested[p] = self.invested.get(p, 0) + added
+        if before + added > self.to:
+            self.to = before + added
         return added
 
     # 3rd street
@@ -568,7 +576,7 @@ class _Betting:
             c.complete_3rd[r] = True
             c.bi_complete[r] |= c.is_bring_in[r]
         if not c.is_bring_in[r] and self.limpers == 0:  # first in
-            positional = p in self.order[1:][-3:]  # the last three seats before the bring-in
+            positional = p in self.late
             by_upcards = self.no_better_door_to_act(p)
             # set only when True: a later first-in decision (a broken history) can only
             # find fewer players to act
