@@ -104,7 +104,9 @@ class Chunk:
     def __init__(self) -> None:
         self.hands: list[Hand] = []
         self.rows: dict[str, list[Row]] = {name: [] for name in HAND_TABLES}
-        self.facts = FactColumns()  # rows up to len(facts_local) are added hands'
+        #: rows up to len(facts_local) are added hands'; room made for a full chunk's
+        #: players at once (a worker's ~1,000 hands of up to 8)
+        self.facts = FactColumns(8192)
         self.facts_local: list[int] = []
         self.facts_ev: list[float | None] = []  # each row's player's all-in ev_net
 

@@ -198,7 +198,7 @@ def start_category(game: Game, cards: Sequence[int], door: int) -> str:
     >>> start_category(Game.RAZZ, p("Ac Ad 7h"), p("7h")[0])
     'paired'
     """
-    ranks = [rank(c) for c in cards]
+    ranks = list(map(rank, cards))
     lows = [1 if r == 14 else r for r in ranks]  # the ace plays low too
     distinct = len(set(ranks))
     top_low = max(lows)
@@ -328,11 +328,15 @@ class FactColumns:
 
     __slots__ = ("capacity", "own", "size", "streets")
 
-    def __init__(self) -> None:
+    def __init__(self, rows: int = 0) -> None:
+        """``rows``: how many rows to make room for at once (a chunk's players; each
+        doubling of the columns costs ~1 µs per 1,000 rows)."""
         self.size = 0
         self.capacity = 0
         self.own = _Columns(_OWN_DEFAULTS)
         self.streets = tuple(_Columns(_STREET_DEFAULTS) for _ in LATER_STREETS)
+        if rows:
+            self._fill(0, rows)
 
     def add_rows(self, n: int) -> int:
         """``n`` new rows of defaults; the first one's number."""
