@@ -454,29 +454,10 @@ class _Steal:
 class _Betting:
     """Replays the decisions round by round and records each player's facts."""
 
-    __slots__ = (
-        "acted_on_fourth",
-        "aggressor",
-        "cbet_live",
-        "checked",
-        "committed",
-        "door_value",
-        "faced_cbet",
-        "invested",
-        "late",
-        "level",
-        "limpers",
-        "live",
-        "open_pair",
-        "order",
-        "own",
-        "reached_fourth",
-        "rows",
-        "small_bet",
-        "steal",
-        "streets",
-        "to",
-    )
+    __slots__ = ("acted_on_fourth", "aggressor", "cbet_live", "checked", "committed",
+                 "door_value", "faced_cbet", "invested", "late", "level", "limpers", "live",
+                 "open_pair", "order", "own", "reached_fourth", "rows", "small_bet", "steal",
+                 "streets", "to")
 
     def __init__(self, header: Header, c: FactColumns, rows: dict[str, int],
                  players: list[str], seen: Recap) -> None:
