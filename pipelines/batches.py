@@ -13,13 +13,13 @@ write Parquet with the same schemas.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import msgspec
+import numpy as np
 import pyarrow as pa
-from msgspec.structs import astuple
 
 from pipelines.hand_events import events_table
 from pipelines.rows import HandRows, Row
@@ -34,7 +34,8 @@ from pipelines.schema import (
 )
 from stud_hh.cards import str_card
 from stud_hh.events import Hand, ParseError
-from stud_hh.facts import LATER_STREETS, PlayerFacts, StreetFacts
+from stud_hh.facts import LATER_STREETS, FactColumns, write_facts
+from stud_hh.recap import Recap
 
 #: The tables a chunk of hands fills, in the order the writer inserts them.
 HAND_TABLES = ("hands", "hand_players", "actions", "violations")
@@ -46,19 +47,6 @@ _PLAYER = _SCHEMAS["hand_players"].get_field_index("player")
 _EV_NET = _SCHEMAS["hand_players"].get_field_index("ev_net")
 
 
-def _facts_names() -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
-    """The ``player_facts`` columns of a ``PlayerFacts`` record's own values (all but
-    ``streets``, its last field), and of each street's ``StreetFacts`` values
-    (``<name>_<street>``, 4th street first)."""
-    own = [f.name for f in msgspec.structs.fields(PlayerFacts)]
-    if own[-1] != "streets":
-        raise TypeError("PlayerFacts.streets must be its last field")
-    street = [f.name for f in msgspec.structs.fields(StreetFacts)]
-    return tuple(own[:-1]), tuple(
-        tuple(f"{name}_{int(s)}" for name in street) for s in LATER_STREETS)
-
-
-_OWN_NAMES, _STREET_NAMES = _facts_names()
 _CARD_TEXT = pa.array([str_card(c) for c in range(52)], pa.string())
 
 
@@ -104,36 +92,59 @@ def add_quarantine(
 
 
 class Chunk:
-    """The rows and facts of one chunk's hands, numbered ``local`` 0, 1, ... as added."""
+    """The rows and facts of one chunk's hands, numbered ``local`` 0, 1, ... as added.
+
+    A hand goes in in two steps, ``add_facts`` then ``add`` (its rows), so a failure in
+    either names its stage; the facts of a hand whose rows fail are dropped again
+    (``drop_facts``).
+    """
 
     __slots__ = ("facts", "facts_ev", "facts_local", "hands", "rows")
 
     def __init__(self) -> None:
         self.hands: list[Hand] = []
         self.rows: dict[str, list[Row]] = {name: [] for name in HAND_TABLES}
-        self.facts: list[PlayerFacts] = []
+        #: rows up to len(facts_local) are added hands'; room made for a full chunk's
+        #: players at once (a worker's ~1,000 hands of up to 8)
+        self.facts = FactColumns(8192)
         self.facts_local: list[int] = []
-        self.facts_ev: list[float | None] = []  # each record's player's all-in ev_net
+        self.facts_ev: list[float | None] = []  # each row's player's all-in ev_net
 
     def __len__(self) -> int:
         return len(self.hands)
 
-    def add(self, hand: Hand, rows: HandRows, facts: Sequence[PlayerFacts]) -> None:
-        """A hand, its rows (``local`` must be ``len(self)``) and its facts."""
-        if rows.hand[0] != len(self):
-            raise ValueError(f"hand {rows.hand[0]} added as number {len(self)} of its chunk")
+    def add_facts(self, hand: Hand, seen: Recap) -> None:
+        """The next hand's facts (``seen``: its ``Recap``), written into the chunk's
+        columns; none stay if this fails."""
+        first = self.facts.size
+        try:
+            write_facts(self.facts, hand, seen)
+        except BaseException:
+            self.facts.drop_from(first)
+            raise
+
+    def drop_facts(self) -> None:
+        """Forget the facts ``add_facts`` wrote for a hand that is not added."""
+        self.facts.drop_from(len(self.facts_local))
+
+    def add(self, hand: Hand, rows: HandRows) -> None:
+        """A hand whose facts are added already, and its rows (``local`` must be
+        ``len(self)``)."""
+        local = rows.hand[0]
+        if local != len(self):
+            raise ValueError(f"hand {local} added as number {len(self)} of its chunk")
         self.hands.append(hand)
         self.rows["hands"].append(rows.hand)
         self.rows["hand_players"] += rows.players
         self.rows["actions"] += rows.actions
         self.rows["violations"] += rows.violations
-        self.facts += facts
-        self.facts_local += [rows.hand[0]] * len(facts)
+        first, size = len(self.facts_local), self.facts.size
+        self.facts_local += [local] * (size - first)
         if rows.hand[_EV_STREET] is None:  # most hands: no all-in EV
-            self.facts_ev += [None] * len(facts)
+            self.facts_ev += [None] * (size - first)
         else:
             ev = {row[_PLAYER]: row[_EV_NET] for row in rows.players}
-            self.facts_ev += [ev.get(f.player) for f in facts]
+            self.facts_ev += [ev.get(p) for p in self.facts.own.player[first:size]]
 
     def tables(self) -> dict[str, pa.Table]:
         tables = {name: rows_table(rows, _SCHEMAS[name]) for name, rows in self.rows.items()}
@@ -153,33 +164,37 @@ def rows_table(rows: Sequence[Row], schema: pa.Schema) -> pa.Table:
 
 
 def facts_table(
-    facts: Sequence[PlayerFacts], local: Sequence[int], hands: pa.Table,
+    facts: FactColumns, local: Sequence[int], hands: pa.Table,
     ev_net: Sequence[float | None] | None = None,
 ) -> pa.Table:
-    """``player_facts`` rows: each record's hand columns (taken from ``hands``, the chunk's
-    ``hands`` table, whose row ``i`` is ``local == i``), then its fields, each street's
-    facts as the ``<name>_<street>`` columns; the door card becomes its text (``"Ah"``);
-    ``ev_net`` each record's ``hand_players.ev_net`` (None: all null).
-
-    The records' values are turned into columns by ``zip`` (in C) and each column is
-    converted by pyarrow with its type from the schema: ~25 % less than converting the
-    records as struct arrays, whose rows pyarrow checks one by one.
-    """
+    """``player_facts`` rows: each row's hand columns (taken from ``hands``, the chunk's
+    ``hands`` table, whose row ``i`` is ``local == i``), then the facts' own columns and
+    each street's as ``<name>_<street>``, all converted by pyarrow with their types from
+    the schema (a flag, count or amount from its ``array`` as a NumPy array: no Python
+    object per value); the door card becomes its text (``"Ah"``); ``ev_net`` each row's
+    ``hand_players.ev_net`` (None: all null)."""
     local_array = pa.array(local, pa.int64())
     columns: dict[str, Any] = {"local": local_array}
     for name in FACTS_HAND_COLUMNS:
         columns[name] = hands.column(name).take(local_array)
-    own = _columns([astuple(f) for f in facts], len(_OWN_NAMES) + 1)
-    columns.update(zip(_OWN_NAMES, own[:-1], strict=True))  # the last: ``streets``
-    for i, names in enumerate(_STREET_NAMES):
-        streets = _columns([astuple(f.streets[i]) for f in facts], len(names))
-        columns.update(zip(names, streets, strict=True))
-    columns["door_card"] = _CARD_TEXT.take(pa.array(columns["door_card"], pa.int8()))
-    columns["ev_net"] = (pa.nulls(len(facts), pa.float64()) if ev_net is None
+    own, streets = facts.columns()
+    columns.update((name, _values(column)) for name, column in own.items())
+    for street, street_columns in zip(LATER_STREETS, streets, strict=True):
+        columns.update((f"{name}_{int(street)}", _values(column))
+                       for name, column in street_columns.items())
+    columns["door_card"] = _CARD_TEXT.take(pa.array(own["door_card"], pa.int8()))
+    columns["ev_net"] = (pa.nulls(len(local), pa.float64()) if ev_net is None
                          else pa.array(ev_net, pa.float64()))
     return pa.Table.from_pydict(columns, schema=PLAYER_FACTS.batch_schema)
 
 
-def _columns(rows: list[tuple[Any, ...]], width: int) -> list[tuple[Any, ...]]:
-    """Rows of ``width`` values as ``width`` columns (empty ones for no rows)."""
-    return list(zip(*rows, strict=True)) if rows else [()] * width
+#: NumPy's type for each ``array`` type of ``FactColumns``: flags (0 or 1), int64.
+_NUMPY = {"b": np.bool_, "q": np.int64}
+
+
+def _values(column: Any) -> Any:
+    """A ``FactColumns`` column as pyarrow takes it: an ``array`` as a NumPy array (a
+    copy: the table must not change with the chunk's columns), a list as it is."""
+    if isinstance(column, array):
+        return np.frombuffer(column, dtype=_NUMPY[column.typecode]).copy()
+    return column

@@ -30,7 +30,6 @@ from pipelines.batches import Batch, Chunk, add_quarantine
 from pipelines.rows import hand_rows
 from pipelines.transfer import Packed, pack, unpack
 from stud_hh.events import Hand, OtherGame, ParseError
-from stud_hh.facts import player_facts
 from stud_hh.parse import parse_raw as _parse_raw
 from stud_hh.reader import RawHand
 from stud_hh.recap import recap
@@ -148,16 +147,17 @@ def add_audited(
     """Add a validated hand's rows and facts to ``chunk`` (True), or quarantine it (False)."""
     try:
         seen = recap(hand)
-        facts = player_facts(hand, seen)
+        chunk.add_facts(hand, seen)
     except Exception as exc:
         _quarantine_failed(batch, raw, hand, "facts", exc)
         return False
     try:
         rows = hand_rows(len(chunk), hand, seen, found, raw.path, raw.line, _rules)
     except Exception as exc:
+        chunk.drop_facts()
         _quarantine_failed(batch, raw, hand, "flattening", exc)
         return False
-    chunk.add(hand, rows, facts)
+    chunk.add(hand, rows)
     return True
 
 

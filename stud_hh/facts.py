@@ -2,13 +2,15 @@
 
 Stats are plain sums over these facts (``pipelines/stats/catalogue.py``), so every stud
 definition (what a steal is, who faced a continuation bet, what a bring-in "called") lives
-here, and nowhere else. The module is pure: it reads a ``Hand`` and returns records; it
-never touches a database.
+here, and nowhere else. The module is pure: it reads a ``Hand`` and writes its facts as
+rows of one list per column (``FactColumns``, what the import converts to Arrow), or
+returns them as ``PlayerFacts`` records (``player_facts``); it never touches a database.
 
 A hand is read in three steps: ``stud_hh.recap`` goes over the events once for what needs
 no betting order (cards, the bring-in, antes, returns, collections, rake, shown hands) and
-keeps the betting events; ``_Betting`` replays those in order and decides the 3rd-street
-and later-street facts; ``_money``, ``_won_on_third`` and ``_showdown`` add the results.
+keeps the betting events; ``_rows`` gives each player a row, ``_Betting`` replays the
+betting in order and decides the 3rd-street and later-street facts; ``_money``,
+``_won_on_third`` and ``_showdown`` add the results.
 
 Definitions worth knowing (``docs/stats.md`` has the full list):
 
@@ -48,8 +50,10 @@ Definitions worth knowing (``docs/stats.md`` has the full list):
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from array import array
+from collections.abc import Mapping, MutableSequence, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
@@ -194,7 +198,7 @@ def start_category(game: Game, cards: Sequence[int], door: int) -> str:
     >>> start_category(Game.RAZZ, p("Ac Ad 7h"), p("7h")[0])
     'paired'
     """
-    ranks = [rank(c) for c in cards]
+    ranks = list(map(rank, cards))
     lows = [1 if r == 14 else r for r in ranks]  # the ace plays low too
     distinct = len(set(ranks))
     top_low = max(lows)
@@ -260,15 +264,143 @@ def rake_shares(rake: int, collected: Mapping[str, int], seats: Sequence[Seat]) 
     return shares
 
 
+# --- the facts of many players, as columns -------------------------------------------------
+
+
+def _defaults(record: type[msgspec.Struct], skip: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Each field of ``record`` and the value a row starts with (a required field: None,
+    until the row is filled)."""
+    return {f.name: None if f.default is msgspec.NODEFAULT else f.default
+            for f in msgspec.structs.fields(record) if f.name not in skip}
+
+
+_OWN_DEFAULTS = _defaults(PlayerFacts, ("streets",))
+_STREET_DEFAULTS = _defaults(StreetFacts)
+
+
+def _typecode(default: Any) -> str | None:
+    """The ``array`` type of a column whose rows start as ``default``: ``b`` (bytes) for a
+    flag that starts False, ``q`` (int64) for a count or money that starts at 0; None (a
+    list) for the rest: text, numbers that may be None."""
+    if default is False:
+        return "b"
+    if type(default) is int:
+        return "q"
+    return None
+
+
+class _Columns:
+    """One column per field of a record type (see ``FactColumns``)."""
+
+    def __init__(self, defaults: dict[str, Any]) -> None:
+        for name, default in defaults.items():
+            code = _typecode(default)
+            setattr(self, name, [] if code is None else array(code))
+
+    def fill(self, defaults: dict[str, Any], first: int, end: int) -> None:
+        """Rows ``first`` to ``end`` back to the defaults; the columns grow to ``end``."""
+        for name, default in defaults.items():
+            column = getattr(self, name)
+            if isinstance(column, array):
+                column[first:] = array(column.typecode, bytes((end - first) * column.itemsize))
+            else:
+                column[first:] = [default] * (end - first)
+
+    if TYPE_CHECKING:
+        def __getattr__(self, name: str) -> MutableSequence[Any]: ...
+
+
+class FactColumns:
+    """The facts of many players (a chunk's), one column per ``player_facts`` column.
+
+    Why columns, not a ``PlayerFacts`` record per player: a chunk's facts end as Arrow
+    columns, and records cost five structs a player to build and a transposition
+    (``astuple``, ``zip``) to take apart, ~25 µs a hand of ~100 µs. A player is a row
+    number; the facts code writes ``c.vpip[row]``; rows start with the fields' defaults.
+    ``PlayerFacts`` and ``StreetFacts`` stay the definition of the columns (their fields,
+    types and defaults: ``pipelines.schema``) and the records ``player_facts`` returns.
+
+    A flag, count or amount is an ``array.array`` (a new row is zeroed memory, and NumPy
+    and pyarrow read the column as it is); text and numbers that may be None are lists.
+    The columns grow by doubling, so a new row costs nothing per column; ``columns`` cuts
+    them to ``size``.
+    """
+
+    __slots__ = ("capacity", "own", "size", "streets")
+
+    def __init__(self, rows: int = 0) -> None:
+        """``rows``: how many rows to make room for at once (a chunk's players; each
+        doubling of the columns costs ~1 µs per 1,000 rows)."""
+        self.size = 0
+        self.capacity = 0
+        self.own = _Columns(_OWN_DEFAULTS)
+        self.streets = tuple(_Columns(_STREET_DEFAULTS) for _ in LATER_STREETS)
+        if rows:
+            self._fill(0, rows)
+
+    def add_rows(self, n: int) -> int:
+        """``n`` new rows of defaults; the first one's number."""
+        first = self.size
+        self.size += n
+        if self.size > self.capacity:
+            self._fill(self.capacity, max(self.size, 2 * self.capacity, 64))
+        return first
+
+    def _fill(self, first: int, end: int) -> None:
+        self.own.fill(_OWN_DEFAULTS, first, end)
+        for street in self.streets:
+            street.fill(_STREET_DEFAULTS, first, end)
+        self.capacity = end
+
+    def drop_from(self, first: int) -> None:
+        """Forget rows ``first`` and after (a hand that failed half way): back to defaults."""
+        self._fill(first, self.capacity)
+        self.size = first
+
+    def copy_row(self, source: int, target: int) -> None:
+        for columns in (self.own, *self.streets):
+            for column in vars(columns).values():
+                column[target] = column[source]
+
+    def columns(self) -> tuple[dict[str, MutableSequence[Any]],
+                               list[dict[str, MutableSequence[Any]]]]:
+        """The own columns and each street's (4th first), cut to ``size`` rows."""
+        for columns in (self.own, *self.streets):
+            for column in vars(columns).values():
+                del column[self.size:]
+        self.capacity = self.size
+        return vars(self.own), [vars(s) for s in self.streets]
+
+    def records(self) -> list[PlayerFacts]:
+        """Each row as a ``PlayerFacts`` record (the library view; the import keeps
+        columns)."""
+        own, streets = self.columns()
+        own_values = {name: _values(column) for name, column in own.items()}
+        street_values = [{name: _values(column) for name, column in s.items()}
+                         for s in streets]
+        return [PlayerFacts(**{name: column[i] for name, column in own_values.items()},
+                            streets=tuple(StreetFacts(**{n: col[i] for n, col in s.items()})
+                                          for s in street_values))
+                for i in range(self.size)]
+
+
+def _values(column: MutableSequence[Any]) -> list[Any]:
+    """A column's values as Python objects (a flag as a bool)."""
+    if isinstance(column, array) and column.typecode == "b":
+        return [bool(v) for v in column]
+    return list(column)
+
+
 # --- the players and their door cards -----------------------------------------------------
 
 
-def _records(hand: Hand, seen: Recap) -> tuple[dict[str, PlayerFacts], list[str]]:
-    """A fresh record for every player who took part, and the players in seat order.
+def _rows(hand: Hand, seen: Recap, c: FactColumns) -> tuple[dict[str, int], list[str]]:
+    """A fresh row for every player who took part (player -> row), and the players in seat
+    order (their rows follow it).
 
     Taking part: antes, cards or actions. A hand with none of those lists the seated
-    players not sitting out. A name seated twice is listed twice, with the record of its
-    last seat.
+    players not sitting out. A name seated twice is listed twice; its facts are written in
+    the row of its last seat, copied to the earlier one at the end (``write_facts``).
     """
     seats = hand.seats
     involved = seen.involved
@@ -277,23 +409,23 @@ def _records(hand: Hand, seen: Recap) -> tuple[dict[str, PlayerFacts], list[str]
         seats = tuple(last_seat[s.player] for s in seats
                       if not s.sitting_out and not s.out_of_hand)
         involved = {s.player for s in seats}
-    facts: dict[str, PlayerFacts] = {}
-    players: list[str] = []
+    taking_part = [s for s in seats if s.player in involved]
+    row = c.add_rows(len(taking_part))
+    rows: dict[str, int] = {}
     game = hand.header.game
-    for s in seats:
-        if s.player not in involved:
-            continue
-        players.append(s.player)
-        door = seen.door.get(s.player)
-        known = seen.third.get(s.player)  # all three 3rd-street cards, when known
-        facts[s.player] = PlayerFacts(
-            player=s.player, seat=s.seat, stack=s.stack, door_card=door,
-            door_rank=None if door is None else rank(door),
-            start_category=None if door is None or known is None else start_category(
-                game, known, door),
-            streets=(StreetFacts(), StreetFacts(), StreetFacts(), StreetFacts()),
-        )
-    return facts, players
+    doors, thirds, own = seen.door, seen.third, c.own
+    for s in taking_part:
+        player = s.player
+        rows[player] = row
+        own.player[row], own.seat[row], own.stack[row] = player, s.seat, s.stack
+        door = doors.get(player)
+        if door is not None:
+            own.door_card[row], own.door_rank[row] = door, rank(door)
+            known = thirds.get(player)  # all three 3rd-street cards, when known
+            if known is not None:
+                own.start_category[row] = start_category(game, known, door)
+        row += 1
+    return rows, [s.player for s in taking_part]
 
 
 def _open_pair(game: Game, seen: Recap) -> bool:
@@ -323,25 +455,28 @@ class _Betting:
     """Replays the decisions round by round and records each player's facts."""
 
     __slots__ = ("acted_on_fourth", "aggressor", "cbet_live", "checked", "committed",
-                 "door_value", "faced_cbet", "facts", "invested", "level", "limpers", "live",
-                 "open_pair", "order", "reached_fourth", "small_bet", "steal", "to")
+                 "door_value", "faced_cbet", "invested", "late", "level", "limpers", "live",
+                 "open_pair", "order", "own", "reached_fourth", "rows", "small_bet", "steal",
+                 "streets", "to")
 
-    def __init__(self, header: Header, facts: dict[str, PlayerFacts], players: list[str],
-                 seen: Recap) -> None:
-        self.facts = facts
+    def __init__(self, header: Header, c: FactColumns, rows: dict[str, int],
+                 players: list[str], seen: Recap) -> None:
+        self.own, self.streets = c.own, c.streets
+        self.rows = rows  # player -> row
         #: 3rd-street acting order, from the bring-in, clockwise
         self.order = players
-        if seen.bring_in is not None and seen.bring_in in facts:
-            facts[seen.bring_in].is_bring_in = True
+        if seen.bring_in is not None and seen.bring_in in rows:
+            c.own.is_bring_in[rows[seen.bring_in]] = True
             i = players.index(seen.bring_in)
             self.order = players[i:] + players[:i]
+        self.late = self.order[1:][-3:]  # the last three seats to act before the bring-in
         razz = header.game is _RAZZ
         #: how good a door card is to steal against: higher is better (razz: lower cards)
         self.door_value = {p: -low_rank(door) if razz else rank(door)
-                           for p, door in seen.door.items() if p in facts}
+                           for p, door in seen.door.items() if p in rows}
         self.open_pair = _open_pair(header.game, seen)
         self.small_bet = header.small_bet
-        self.live = dict(facts)  # the players who have not folded, with their records
+        self.live = dict(rows)  # the players who have not folded, with their rows
         #: antes, less uncalled bets returned, plus what the decisions put in
         self.invested = dict(seen.antes)
         for p, amount in seen.returned.items():
@@ -376,50 +511,59 @@ class _Betting:
         self.checked = set()
         if street < _FOURTH:
             return
-        for f in self.live.values():
-            f.streets[street - _FOURTH].saw = True
+        saw = self.streets[street - _FOURTH].saw
+        for r in self.live.values():
+            saw[r] = True
         if street is _FOURTH and self.live:
             self.reached_fourth = True
-            for f in self.live.values():
-                f.open_pair_4th = self.open_pair
+            open_pair = self.own.open_pair_4th
+            for r in self.live.values():
+                open_pair[r] = self.open_pair
 
     def put_in(self, p: str, amount: int | None, raise_to: int | None) -> int:
         """The chips a decision adds (a completion or raise names the street total, and
         never takes chips back here)."""
         before = self.committed.get(p, 0)
-        added = max(raise_to - before, 0) if raise_to is not None else amount or 0
-        if added:
-            self.committed[p] = before + added
-            self.invested[p] = self.invested.get(p, 0) + added
-            if before + added > self.to:
-                self.to = before + added
+        if raise_to is not None:
+            added = raise_to - before
+            if added <= 0:
+                return 0
+        elif not amount:
+            return 0
+        else:
+            added = amount
+        self.committed[p] = before + added
+        self.invested[p] = self.invested.get(p, 0) + added
+        if before + added > self.to:
+            self.to = before + added
         return added
 
     # 3rd street
 
     def third_street(self, decisions: list[Action]) -> None:
         """Completion chances, first-in steals, the bring-in's answers, levels."""
+        c, rows = self.own, self.rows
         for _, p, kind, amount, raise_to, _ in decisions:
             self.put_in(p, amount, raise_to)
-            f = self.facts.get(p)
-            if f is not None and kind.bring_in:
-                f.complete_opp_3rd = True
-            elif f is not None:  # (someone not seated: chips counted, nothing recorded)
+            r = rows.get(p)
+            if r is not None and kind.bring_in:
+                c.complete_opp_3rd[r] = True
+            elif r is not None:  # (someone not seated: chips counted, nothing recorded)
                 if kind.calls:
-                    f.calls_3rd += 1
+                    c.calls_3rd[r] += 1
                 elif kind.aggressive:
-                    f.raises_3rd += 1
+                    c.raises_3rd[r] += 1
                 elif kind.folds:
-                    f.folded_3rd = True
+                    c.folded_3rd[r] = True
                 if kind.voluntary:
-                    f.vpip = True
+                    c.vpip[r] = True
                 if self.level == 0:
-                    self.unopened(f, p, kind)
+                    self.unopened(r, p, kind)
                 elif self.level == 1:
-                    self.facing_completion(f, p, kind)
+                    self.facing_completion(r, p, kind)
                 else:
-                    f.faced_raise_3rd = True
-                    f.fold_to_raise_3rd |= kind.folds
+                    c.faced_raise_3rd[r] = True
+                    c.fold_to_raise_3rd[r] |= kind.folds
                 if kind.aggressive:
                     self.level += 1
                     self.aggressor = p
@@ -428,21 +572,22 @@ class _Betting:
             if kind.folds:
                 self.live.pop(p, None)
 
-    def unopened(self, f: PlayerFacts, p: str, kind: ActionKind) -> None:
+    def unopened(self, r: int, p: str, kind: ActionKind) -> None:
         """A decision with only the bring-in in: the chance to complete, maybe to steal."""
-        f.complete_opp_3rd = True
+        c = self.own
+        c.complete_opp_3rd[r] = True
         if kind.aggressive:
-            f.complete_3rd = True
-            f.bi_complete |= f.is_bring_in
-        if not f.is_bring_in and self.limpers == 0:  # first in
-            positional = p in self.order[1:][-3:]  # the last three seats before the bring-in
+            c.complete_3rd[r] = True
+            c.bi_complete[r] |= c.is_bring_in[r]
+        if not c.is_bring_in[r] and self.limpers == 0:  # first in
+            positional = p in self.late
             by_upcards = self.no_better_door_to_act(p)
             # set only when True: a later first-in decision (a broken history) can only
             # find fewer players to act
             if positional or by_upcards:
-                f.steal_opp_pos, f.steal_opp_up = positional, by_upcards
+                c.steal_opp_pos[r], c.steal_opp_up[r] = positional, by_upcards
                 if kind.aggressive:
-                    f.steal_pos, f.steal_up = positional, by_upcards
+                    c.steal_pos[r], c.steal_up[r] = positional, by_upcards
                     self.steal = _Steal(p, positional, by_upcards)
         if kind.calls:
             self.limpers += 1
@@ -458,192 +603,207 @@ class _Betting:
                 return False
         return True
 
-    def facing_completion(self, f: PlayerFacts, p: str, kind: ActionKind) -> None:
-        f.faced_complete_3rd = True
+    def facing_completion(self, r: int, p: str, kind: ActionKind) -> None:
+        c = self.own
+        c.faced_complete_3rd[r] = True
         if kind.bets:
-            f.reraise_3rd = True
+            c.reraise_3rd[r] = True
         elif kind.folds:
-            f.fold_to_complete_3rd = True
-        if not f.is_bring_in:
+            c.fold_to_complete_3rd[r] = True
+        if not c.is_bring_in[r]:
             return
-        f.bi_faced_complete = True
-        f.bi_fold_to_complete = kind.folds
-        f.bi_call_complete = kind.calls
-        f.bi_reraise = kind.aggressive
+        c.bi_faced_complete[r] = True
+        c.bi_fold_to_complete[r] = kind.folds
+        c.bi_call_complete[r] = kind.calls
+        c.bi_reraise[r] = kind.aggressive
         steal = self.steal
         if steal is not None and not steal.answered and steal.player != p:
-            f.faced_steal_pos = steal.positional
-            f.faced_steal_up = steal.by_upcards
-            f.fold_to_steal_pos = steal.positional and kind.folds
-            f.fold_to_steal_up = steal.by_upcards and kind.folds
-            f.resteal_pos = steal.positional and kind.aggressive
-            f.resteal_up = steal.by_upcards and kind.aggressive
+            c.faced_steal_pos[r] = steal.positional
+            c.faced_steal_up[r] = steal.by_upcards
+            c.fold_to_steal_pos[r] = steal.positional and kind.folds
+            c.fold_to_steal_up[r] = steal.by_upcards and kind.folds
+            c.resteal_pos[r] = steal.positional and kind.aggressive
+            c.resteal_up[r] = steal.by_upcards and kind.aggressive
 
     # 4th street to the river
 
     def later_street(self, street: Street, decisions: list[Action]) -> None:
         """Bets, raises, check-raises; on 4th the big bet and the continuation bet."""
         on_fourth = street is _FOURTH
+        s, rows = self.streets[street - _FOURTH], self.rows
         for _, p, kind, amount, raise_to, _ in decisions:
             facing = self.level > 0 and self.committed.get(p, 0) < self.to
             added = self.put_in(p, amount, raise_to)
-            f = self.facts.get(p)
-            if f is not None:
-                s = f.streets[street - _FOURTH]
+            r = rows.get(p)
+            if r is not None:
                 first = on_fourth and p not in self.acted_on_fourth
                 if on_fourth:
                     self.acted_on_fourth.add(p)
                 if facing:
-                    self.facing_bet(f, s, p, kind, on_fourth)
+                    self.facing_bet(r, s, p, kind, on_fourth)
                 else:
-                    self.unopposed(f, s, p, kind, on_fourth, first and p == self.aggressor,
+                    self.unopposed(r, s, p, kind, on_fourth, first and p == self.aggressor,
                                    added)
                 if kind.bets:
                     self.level += 1
             if kind.folds:
                 self.live.pop(p, None)
 
-    def unopposed(self, f: PlayerFacts, s: StreetFacts, p: str, kind: ActionKind,
+    def unopposed(self, r: int, s: _Columns, p: str, kind: ActionKind,
                   on_fourth: bool, continuation: bool, added: int) -> None:
         """A decision with no bet in front; ``continuation``: the 3rd-street aggressor's
-        first decision on 4th."""
-        s.bet_opp = True
+        first decision on 4th. ``s``: the street's columns."""
+        c = self.own
+        s.bet_opp[r] = True
         open_pair = on_fourth and self.open_pair
         if continuation:
-            f.cbet_opp_4th = True
+            c.cbet_opp_4th[r] = True
         if open_pair and self.level == 0:
-            f.big_bet_opp_4th = True
+            c.big_bet_opp_4th[r] = True
         if kind.bets:
-            s.bets += 1
+            s.bets[r] += 1
             if open_pair and added > self.small_bet:
-                f.big_bet_4th = True
+                c.big_bet_4th[r] = True
             if continuation:
-                f.cbet_4th = self.cbet_live = True
+                c.cbet_4th[r] = self.cbet_live = True
         elif kind.checks:
             self.checked.add(p)
         elif kind.folds:
-            s.folds += 1
+            s.folds[r] += 1
 
-    def facing_bet(
-        self, f: PlayerFacts, s: StreetFacts, p: str, kind: ActionKind, on_fourth: bool,
-    ) -> None:
-        s.faced_bet = True
+    def facing_bet(self, r: int, s: _Columns, p: str, kind: ActionKind, on_fourth: bool,
+                   ) -> None:
+        s.faced_bet[r] = True
         checked_before = p in self.checked
         if checked_before:
-            s.checkraise_opp = True
+            s.checkraise_opp[r] = True
         if on_fourth and self.cbet_live and p not in self.faced_cbet:
             self.faced_cbet.add(p)
-            f.faced_cbet_4th = True
-            f.fold_to_cbet_4th = kind.folds
+            self.own.faced_cbet_4th[r] = True
+            self.own.fold_to_cbet_4th[r] = kind.folds
         if kind.bets:
-            s.raises += 1
+            s.raises[r] += 1
             if checked_before:
-                s.checkraise = True
+                s.checkraise[r] = True
             self.cbet_live = False
         elif kind.calls:
-            s.calls += 1
+            s.calls[r] += 1
         elif kind.folds:
-            s.folds += 1
-            s.fold_to_bet = True
+            s.folds[r] += 1
+            s.fold_to_bet[r] = True
 
 
 # --- money, results and the showdown ------------------------------------------------
 
 
-def _money(hand: Hand, facts: dict[str, PlayerFacts], seen: Recap, betting: _Betting) -> None:
+def _money(hand: Hand, c: _Columns, seen: Recap, betting: _Betting) -> None:
     """What each player put in, collected, netted and paid in rake."""
-    invested = betting.invested
-    for p, f in facts.items():
-        f.invested = invested.get(p, 0)
-        f.net = -f.invested
+    invested, rows = betting.invested, betting.rows
+    for p, r in rows.items():
+        c.invested[r] = invested.get(p, 0)
+        c.net[r] = -c.invested[r]
     for p, amount in seen.collected.items():
-        won = facts.get(p)
+        won = rows.get(p)
         if won is not None:
-            won.collected = amount
-            won.net = amount - won.invested
-            won.won = amount > 0
+            c.collected[won] = amount
+            c.net[won] = amount - c.invested[won]
+            c.won[won] = amount > 0
     rake = seen.summary.rake if seen.summary is not None else 0
     for p, share in rake_shares(rake, seen.collected, hand.seats).items():
-        if p in facts:
-            facts[p].rake = share
+        if p in rows:
+            c.rake[rows[p]] = share
 
 
-def _won_on_third(facts: dict[str, PlayerFacts], seen: Recap, betting: _Betting) -> None:
+def _won_on_third(c: _Columns, seen: Recap, betting: _Betting) -> None:
     """The bring-in's walk, a steal that won the pot on 3rd, the 3rd-street aggressor."""
+    rows = betting.rows
     alone = set(betting.live) if not betting.reached_fourth and len(betting.live) == 1 else ()
     if seen.bring_in is not None and seen.bring_in in alone:
-        bring_in = facts[seen.bring_in]
-        bring_in.bi_walk = not bring_in.complete_3rd
+        bring_in = rows[seen.bring_in]
+        c.bi_walk[bring_in] = not c.complete_3rd[bring_in]
     steal = betting.steal
     if steal is not None and steal.player in alone:
-        stealer = facts[steal.player]
-        stealer.steal_pos_success = stealer.steal_pos
-        stealer.steal_up_success = stealer.steal_up
-    if betting.aggressor is not None and betting.aggressor in facts:
-        facts[betting.aggressor].aggressor_3rd = True
+        stealer = rows[steal.player]
+        c.steal_pos_success[stealer] = c.steal_pos[stealer]
+        c.steal_up_success[stealer] = c.steal_up[stealer]
+    if betting.aggressor is not None and betting.aggressor in rows:
+        c.aggressor_3rd[rows[betting.aggressor]] = True
 
 
-def _showdown(
-    shows: list[Show], game: Game, facts: dict[str, PlayerFacts],
-    live: dict[str, PlayerFacts],
-) -> None:
+def _showdown(shows: list[Show], game: Game, c: _Columns, rows: dict[str, int],
+              live: dict[str, int]) -> None:
     """Showdown facts; hi/lo halves are judged with the project's evaluators."""
     shown = {e.player: e.cards for e in shows if e.player in live and len(e.cards) >= 5}
-    for p, f in live.items():
-        f.showdown = True
-        f.won_showdown = f.collected > 0
+    for p, r in live.items():
+        c.showdown[r] = True
+        c.won_showdown[r] = c.collected[r] > 0
         if p in shown:
-            f.cards_shown = True
+            c.cards_shown[r] = True
             if game is _RAZZ:
-                f.razz_low = razz_low(shown[p])
+                c.razz_low[r] = razz_low(shown[p])
     if game is _STUD8 and shown:
-        _halves(shown, facts)
+        _halves(shown, c, rows)
 
 
-def _halves(shown: dict[str, tuple[int, ...]], facts: dict[str, PlayerFacts]) -> None:
+def _halves(shown: dict[str, tuple[int, ...]], c: _Columns, rows: dict[str, int]) -> None:
     """Stud8: who holds the best high, the best qualifying low, and who scoops."""
-    highs = {p: high_value(c) for p, c in shown.items()}
-    lows = {p: low8_value(c) for p, c in shown.items()}
+    highs = {p: high_value(cards) for p, cards in shown.items()}
+    lows = {p: low8_value(cards) for p, cards in shown.items()}
     best_high = max(highs.values())
     qualifying = [v for v in lows.values() if v is not None]
     best_low = min(qualifying) if qualifying else None
     high_winners = [p for p, v in highs.items() if v == best_high]
     low_winners = [p for p, v in lows.items() if v is not None and v == best_low]
     for p in shown:
-        f = facts.get(p)
-        if f is None:
+        r = rows.get(p)
+        if r is None:
             continue
-        f.won_high = p in high_winners
-        f.won_low = p in low_winners
-        f.low_made = lows[p] is not None
-        f.scoop = high_winners == [p] and (best_low is None or low_winners == [p])
+        c.won_high[r] = p in high_winners
+        c.won_low[r] = p in low_winners
+        c.low_made[r] = lows[p] is not None
+        c.scoop[r] = high_winners == [p] and (best_low is None or low_winners == [p])
 
 
 # --- the whole hand -------------------------------------------------------------------------
 
 
+def write_facts(c: FactColumns, hand: Hand, seen: Recap) -> int:
+    """The hand's facts as new rows of ``c``, one per dealt-in player in seat order
+    (``seen`` is the hand's ``Recap``); returns how many. On an error the rows written
+    so far stay: the caller drops them (``FactColumns.drop_from``)."""
+    rows, players = _rows(hand, seen, c)
+    betting = _Betting(hand.header, c, rows, players, seen)
+    betting.replay(seen.rounds)
+    _money(hand, c.own, seen, betting)
+    _won_on_third(c.own, seen, betting)
+    if len(betting.live) >= 2:
+        _showdown(seen.shows, hand.header.game, c.own, rows, betting.live)
+    if len(rows) < len(players):  # a name seated twice: every row of it says the same
+        first = c.size - len(players)
+        for i, p in enumerate(players):
+            if rows[p] != first + i:
+                c.copy_row(rows[p], first + i)
+    return len(players)
+
+
 def player_facts(hand: Hand, seen: Recap | None = None) -> list[PlayerFacts]:
     """One record per dealt-in player, in seat order; ``seen`` is the hand's ``Recap``
-    when the caller has it already."""
-    if seen is None:
-        seen = recap(hand)
-    facts, players = _records(hand, seen)
-    betting = _Betting(hand.header, facts, players, seen)
-    betting.replay(seen.rounds)
-    _money(hand, facts, seen, betting)
-    _won_on_third(facts, seen, betting)
-    if len(betting.live) >= 2:
-        _showdown(seen.shows, hand.header.game, facts, betting.live)
-    return [facts[p] for p in players]
+    when the caller has it already. (The import writes the same facts as columns:
+    ``write_facts``.)"""
+    c = FactColumns()
+    write_facts(c, hand, seen if seen is not None else recap(hand))
+    return c.records()
 
 
 __all__ = [
     "CATEGORIES",
     "LATER_STREETS",
+    "FactColumns",
     "PlayerFacts",
     "StreetFacts",
     "player_facts",
     "rake_shares",
     "razz_low",
     "start_category",
+    "write_facts",
 ]

@@ -29,6 +29,7 @@ from stud_hh.events import (
     Call,
     Check,
     Collect,
+    Complete,
     Event,
     Fold,
     Game,
@@ -39,6 +40,7 @@ from stud_hh.events import (
     Street,
     StreetStart,
     Summary,
+    UncalledReturn,
 )
 from stud_hh.facts import PlayerFacts, player_facts, razz_low, start_category
 
@@ -290,3 +292,34 @@ def test_actions_of_someone_not_seated_count_chips_but_get_no_record() -> None:
     assert a4.bet_opp and a4.faced_bet and a4.checkraise_opp and a4.fold_to_bet
     assert b4.bets == 1 and b4.faced_bet and b4.calls == 1
     assert (ann.invested, bob.invested) == (2, 14)
+
+
+def test_a_name_seated_twice_gets_two_rows_of_its_last_seat() -> None:
+    # A broken history seats Ann twice: both rows are the record of her last seat, with
+    # all her facts (the rows are written once and copied).
+    seats = (Seat(1, "Ann", 100), Seat(2, "Bob", 90), Seat(3, "Ann", 70))
+    events = (Ante("Ann", 1), Ante("Bob", 1), StreetStart(Street.THIRD), BringIn("Bob", 2),
+              Complete("Ann", 4), Fold("Bob"), UncalledReturn("Ann", 2), Collect("Ann", 5),
+              Summary(5, 0))
+    first, bob, last = player_facts(_bare_hand(seats, events))
+    assert first == last and (last.player, last.seat, last.stack) == ("Ann", 3, 70)
+    assert last.vpip and last.complete_3rd and last.net == 2 and last.won
+    assert bob.is_bring_in and bob.bi_fold_to_complete and bob.seat == 2
+
+
+def test_fact_columns_dropped_rows_start_again_from_the_defaults() -> None:
+    from stud_hh.facts import FactColumns, write_facts
+    from stud_hh.recap import recap
+
+    seats = (Seat(1, "Ann", 100), Seat(2, "Bob", 90))
+    events = (Ante("Ann", 1), Ante("Bob", 1), StreetStart(Street.THIRD), BringIn("Bob", 2),
+              Complete("Ann", 4), Fold("Bob"), UncalledReturn("Ann", 2), Collect("Ann", 5),
+              Summary(5, 0))
+    hand = _bare_hand(seats, events)
+    columns = FactColumns()
+    assert write_facts(columns, hand, recap(hand)) == 2
+    columns.drop_from(0)
+    assert columns.size == 0
+    write_facts(columns, _bare_hand(seats, ()), recap(_bare_hand(seats, ())))
+    assert columns.records() == player_facts(_bare_hand(seats, ()))
+    assert not any(f.vpip or f.won or f.is_bring_in for f in columns.records())

@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from pipelines import workers
+from pipelines import batches, workers
 from pipelines.rows import HandRows, hand_rows
 from stud_hh.dialects import hand_starts
 from stud_hh.events import Hand, ParseError
-from stud_hh.facts import PlayerFacts, player_facts
+from stud_hh.facts import FactColumns, write_facts
 from stud_hh.parse import parse_raw
 from stud_hh.reader import RawHand, read_hands
 from stud_hh.recap import Recap
@@ -33,10 +33,11 @@ def test_a_hand_whose_facts_or_rows_fail_is_quarantined_alone(
     victim = parse_raw(chunk[5])
     assert isinstance(victim, Hand)
 
-    def failing_facts(hand: Hand, seen: Recap | None = None) -> list[PlayerFacts]:
+    def failing_facts(c: FactColumns, hand: Hand, seen: Recap) -> int:
+        written = write_facts(c, hand, seen)  # the victim's rows are written, then dropped
         if hand.hand_id == victim.hand_id:
             raise ValueError("boom")
-        return player_facts(hand, seen)
+        return written
 
     def failing_rows(local: int, hand: Hand, *rest: Any) -> HandRows:
         if hand.hand_id == victim.hand_id:
@@ -44,7 +45,7 @@ def test_a_hand_whose_facts_or_rows_fail_is_quarantined_alone(
         return hand_rows(local, hand, *rest)
 
     if stage == "facts":
-        monkeypatch.setattr(workers, "player_facts", failing_facts)
+        monkeypatch.setattr(batches, "write_facts", failing_facts)
     else:
         monkeypatch.setattr(workers, "hand_rows", failing_rows)
     workers.set_rules(None)
@@ -81,7 +82,7 @@ def test_parse_errors_keep_their_text_and_lines(raws: list[RawHand]) -> None:
 
 def test_chunk_tables_hold_each_hand_and_fact(raws: list[RawHand]) -> None:
     """The ``hand_events`` column (one buffer, offsets) gives each hand back; the
-    ``player_facts`` columns (records transposed) are each record's values in order; an
+    ``player_facts`` columns are each fact row's values in order (records read back); an
     empty chunk still makes valid tables of the schemas' types."""
     from msgspec.structs import astuple
 
@@ -102,8 +103,9 @@ def test_chunk_tables_hold_each_hand_and_fact(raws: list[RawHand]) -> None:
     assert events.column("local").to_pylist() == list(range(len(chunk.hands)))
     assert [decode(b) for b in events.column("events").to_pylist()] == chunk.hands
     facts = tables["player_facts"].to_pylist()
-    assert len(facts) == len(chunk.facts) > 0
-    for row, record in zip(facts, chunk.facts, strict=True):
+    records = chunk.facts.records()
+    assert len(facts) == len(records) > 0
+    for row, record in zip(facts, records, strict=True):
         assert row["player"] == record.player and row["calls_3rd"] == record.calls_3rd
         for street, values in zip((4, 5, 6, 7), record.streets, strict=True):
             assert row[f"bets_{street}"] == values.bets and row[f"saw_{street}"] == values.saw

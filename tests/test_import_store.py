@@ -19,7 +19,6 @@ from pipelines.db import connect
 from pipelines.rows import hand_rows
 from pipelines.store import Writer
 from stud_hh.events import Hand
-from stud_hh.facts import player_facts
 from stud_hh.recap import recap
 from stud_hh.simulate import simulate_hands
 
@@ -38,8 +37,8 @@ def _batch(hands: list[Hand]) -> Batch:
     chunk = Chunk()
     for local, hand in enumerate(hands):
         seen = recap(hand)
-        chunk.add(hand, hand_rows(local, hand, seen, [], "f.txt", local + 1),
-                  player_facts(hand, seen))
+        chunk.add_facts(hand, seen)
+        chunk.add(hand, hand_rows(local, hand, seen, [], "f.txt", local + 1))
     return Batch(chunk.tables())
 
 

@@ -22,7 +22,6 @@ from pipelines.batches import Chunk
 from pipelines.rows import hand_rows
 from pipelines.schema import PLAYER_FACTS, Column
 from stud_hh.events import Hand
-from stud_hh.facts import player_facts
 from stud_hh.recap import recap
 from stud_hh.rules import RuleSet
 
@@ -57,8 +56,8 @@ def chunk_tables(hands: Iterable[Hand], rules_of: RulesOf | None = None
     for hand in hands:
         seen = recap(hand)
         rules = None if rules_of is None else rules_of(hand)
-        chunk.add(hand, hand_rows(len(chunk), hand, seen, (), None, 0, rules),
-                  player_facts(hand, seen))
+        chunk.add_facts(hand, seen)
+        chunk.add(hand, hand_rows(len(chunk), hand, seen, (), None, 0, rules))
     return chunk.tables()
 
 
