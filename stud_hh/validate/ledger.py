@@ -151,9 +151,7 @@ class Ledger:
         self._round: list[PlayerAction] = []
         self._action_index = -1
         self._in_showdown = False
-        readers = _READERS
-        for event in hand.events:
-            readers[type(event)](self, event)
+        self._read(hand.events)
         self._close_street()
         took_part = self.took_part
         took_part.update(self.dealt)
@@ -161,35 +159,31 @@ class Ledger:
         self.table_ante = ante_of(self.antes, hand.header)
 
     # ------------------------------------------------------------------ the events
-    def _deal(self, event: Deal) -> None:
-        self._dealing = True
-        cards = event.cards
-        held = self.dealt.get(event.player)
-        if held is None:
-            self.dealt[event.player] = list(cards)
-        else:
-            held.extend(cards)
-        if len(cards) > 1 and (len(cards) > 3 or event.street is not _THIRD):
-            self.oversized_deals.append(event)
+    def _read(self, events: tuple[Event, ...]) -> None:
+        """Each event by its reader (``_READERS``); a deal, a quarter of a hand's events, is
+        read in the loop itself: each player's cards in the order dealt, and a deal of
+        more than a street's cards noted."""
+        readers = _READERS
+        dealt = self.dealt
+        for event in events:
+            if type(event) is not Deal:
+                readers[type(event)](self, event)  # type: ignore[misc]  # None for Deal only
+                continue
+            self._dealing = True
+            player = event.player
+            cards = event.cards
+            held = dealt.get(player)
+            if held is None:
+                dealt[player] = list(cards)
+            else:
+                held.extend(cards)
+            if len(cards) > 1 and (len(cards) > 3 or event.street is not _THIRD):
+                self.oversized_deals.append(event)
 
     def _bring_in(self, event: BringIn) -> None:
         if self.bring_in is None:
             self.bring_in = event
-        self._adds(event)
-
-    def _adds(self, event: BetEvent | Call | BringIn) -> None:
-        player = event.player
-        put = event.amount
-        street_in = self._street_in
-        street_in[player] = street_in.get(player, 0) + put
-        self._wager(event, player, put)
-
-    def _raises_to(self, event: Raise | Complete) -> None:
-        player = event.player
-        street_in = self._street_in
-        put = event.to - street_in.get(player, 0)
-        street_in[player] = event.to
-        self._wager(event, player, put)
+        self._wager(event)
 
     def _action(self, event: PlayerAction) -> None:
         self._action_index += 1
@@ -253,9 +247,18 @@ class Ledger:
         """Table notes, chat and the site's remarks: nothing to count."""
 
     # ------------------------------------------------------------------ chips and streets
-    def _wager(self, event: BetEvent | Call | BringIn | Raise | Complete, player: str,
-               put: int) -> None:
-        """A betting action putting ``put`` chips in: the next action of the street."""
+    def _wager(self, event: BetEvent | Call | BringIn | Raise | Complete) -> None:
+        """A betting action putting chips in, the next action of the street: a bet, call
+        or bring-in adds its amount; a raise or completion names the street total."""
+        player = event.player
+        street_in = self._street_in
+        before = street_in.get(player, 0)
+        if type(event) is Raise or type(event) is Complete:
+            put = event.to - before
+            street_in[player] = event.to
+        else:
+            put = event.amount  # type: ignore[union-attr]  # a bet, call or bring-in
+            street_in[player] = before + put
         self._action_index += 1
         self._round.append(event)
         if event.all_in:
@@ -289,13 +292,13 @@ class Ledger:
 
 
 #: What the ledger does with each event type (every one: ``every_event`` checks).
-_READERS: dict[type[Event], Callable[[Ledger, Any], None]] = every_event("the ledger", {
-    Deal: Ledger._deal,
+_READERS: dict[type[Event], Callable[[Ledger, Any], None] | None] = every_event("the ledger", {
+    Deal: None,  # read by ``Ledger._read`` itself
     BringIn: Ledger._bring_in,
-    BetEvent: Ledger._adds,
-    Call: Ledger._adds,
-    Raise: Ledger._raises_to,
-    Complete: Ledger._raises_to,
+    BetEvent: Ledger._wager,
+    Call: Ledger._wager,
+    Raise: Ledger._wager,
+    Complete: Ledger._wager,
     Check: Ledger._action,
     Fold: Ledger._fold,
     StreetStart: Ledger._street,

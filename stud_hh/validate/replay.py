@@ -107,8 +107,14 @@ class Replay:
         self.deals: list[tuple[int | str, tuple[int | None, ...]]] = []  # not yet dealt
 
     def run(self) -> Findings:
+        """The events in order; a street's deals are gathered here (a quarter of a hand's
+        events: no step of their own) and dealt together by the next step that needs
+        the cards out (``deal_given``)."""
         steps = _STEPS
         for event in self.hand.events:
+            if type(event) is Deal:
+                self.deals.append((event.player, event.cards))
+                continue
             step = steps[type(event)]
             if step is not None:
                 step(self, event)
@@ -117,9 +123,6 @@ class Replay:
         return self.findings
 
     # ------------------------------------------------------------------ the events
-    def _deal(self, event: Deal) -> None:
-        self.deals.append((event.player, event.cards))  # dealt with the rest of the street
-
     def _street(self, event: StreetStart) -> None:
         self.findings.street = event.street
         st = self.state
@@ -348,9 +351,10 @@ def _per_player(events: list[Collect] | list[UncalledReturn]) -> dict[str, int]:
 
 
 #: What the replay does with each event type (every one: ``every_event`` checks); None:
-#: nothing to replay (the ledger counts collects, returns and the summary for it).
+#: nothing to replay (the ledger counts collects, returns and the summary for it), or, for
+#: a deal, gathered by ``Replay.run`` itself.
 _STEPS: dict[type[Event], Callable[[Replay, Any], None] | None] = every_event("the replay", {
-    Deal: Replay._deal,
+    Deal: None,
     **dict.fromkeys((BringIn, Complete, Bet, Raise, Call, Check, Fold), Replay._action),
     StreetStart: Replay._street,
     Ante: Replay._ante,
