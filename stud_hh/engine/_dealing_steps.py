@@ -185,7 +185,7 @@ class _Dealing(_Round):
             left_open = (self._close_open_round(),)
         usual = self._street_fits(pairs)
         if usual is not None:  # the usual street: judged at once, its known cards kept
-            self._give(usual[0], [cards for _, cards in pairs], usual[1])
+            self._give(*usual)
             return left_open
         dealt: list[int] = []
         if self._check_street(pairs, dealt) is None:
@@ -333,23 +333,25 @@ class _Dealing(_Round):
 
     def _street_fits(
         self, deals: list[tuple[int | str, Sequence[int | None]]]
-    ) -> tuple[list[int], list[int]] | None:
-        """The players and the known cards of the street's deals when they are the usual,
-        legal ones, judged for the street at once: every player due, once each in dealing
-        order, the street's count of cards, none seen before; None otherwise, and
-        ``_check_deals`` goes card by card to name the first rule broken (a replay deals
-        every street of every hand, so this is one loop, and the cards it collects are
-        the ones ``_give`` marks seen)."""
+    ) -> tuple[list[int], list[Sequence[int | None]], list[int]] | None:
+        """The players, their cards and the known cards of the street's deals when they
+        are the usual, legal ones, judged for the street at once: every player due, once
+        each in dealing order, the street's count of cards, none seen before; None
+        otherwise, and ``_check_deals`` goes card by card to name the first rule broken.
+        A replay deals every street of every hand, so this is one loop, and what it
+        collects is what ``_give`` takes."""
         pending = self._deal_pending
         if self.phase is not _DEALING or self._community_due or len(deals) != len(pending):
             return None
         index = self._index
         k = len(self._pat)
+        given: list[Sequence[int | None]] = []
         known: list[int] = []
         try:
             for (player, cards), p in zip(deals, pending):  # noqa: B905 (lengths checked)
                 if index[player] != p or len(cards) != k:  # type: ignore[index]
                     return None
+                given.append(cards)
                 known += cards  # type: ignore[arg-type]  # the Nones are taken out below
         except (KeyError, TypeError):  # a stranger, or a seat index: card by card
             return None
@@ -359,7 +361,7 @@ class _Dealing(_Round):
         if len(distinct) != len(known) or not distinct <= _DECK \
                 or not self._seen.isdisjoint(distinct):
             return None
-        return pending[:], known
+        return pending[:], given, known
 
     def _check_community(self, card: int | None) -> IllegalInfo | None:
         if self.phase is not _DEALING or not self._community_due:

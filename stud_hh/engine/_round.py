@@ -138,7 +138,7 @@ class _Round(_Table):
     def _showing_opener(self) -> int | None:
         """4th street on: the best showing hand opens (razz: the lowest), rule book 4.6."""
         self._bring_in_due = False
-        self.open_pair = self._double_bet_allowed()
+        self.open_pair = self.street == _FOURTH and self._double_bet_allowed()
         first = -1
         board = self._board
         if self.street == _SEVENTH and not board:
@@ -156,11 +156,11 @@ class _Round(_Table):
         return first
 
     def _double_bet_allowed(self) -> bool:
-        """An open pair on 4th street allows the big bet (rule book 5, ``OpenPair``)."""
+        """An open pair on 4th street allows the big bet (rule book 5, ``OpenPair``);
+        asked on 4th street only."""
         rules = self.rules
         if (
-            self.street != _FOURTH
-            or rules.open_pair_double_bet is _OPEN_PAIR_OFF
+            rules.open_pair_double_bet is _OPEN_PAIR_OFF
             or self.game not in rules.open_pair_games
         ):
             return False
