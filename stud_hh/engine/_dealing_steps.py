@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from itertools import chain
-from operator import itemgetter
 
 from stud_hh.cards import str_card
 
@@ -26,9 +25,6 @@ from .types import Code, IllegalAction, IllegalInfo
 _WEIGHT: tuple[int, ...] = tuple(WEIGHT)
 #: Every card (0-51): a street's cards are all cards when they are a subset of it.
 _DECK = frozenset(range(DECK_SIZE))
-#: A deal's player and its cards (``Deals``), read in C for a whole street.
-_PLAYER = itemgetter(0)
-_CARDS = itemgetter(1)
 
 #: One street's deals: ``(player, cards)`` in the order dealt, cards in the street's
 #: pattern (``DealDue.up``), ``None`` for a card the history does not show.
@@ -342,26 +338,30 @@ class _Dealing(_Round):
         are the usual, legal ones, judged for the street at once: every player due, once
         each in dealing order, the street's count of cards, none seen before; None
         otherwise, and ``_check_deals`` goes card by card to name the first rule broken.
-        A replay deals every street of every hand, so the street is read in C (``map``
-        and sets, no bytecode per deal), and what is read is what ``_give`` takes."""
+        A replay deals every street of every hand, so this is one loop, and what it
+        collects is what ``_give`` takes."""
         pending = self._deal_pending
         if self.phase is not _DEALING or self._community_due or len(deals) != len(pending):
             return None
-        given: list[Sequence[int | None]] = list(map(_CARDS, deals))
+        index = self._index
+        k = len(self._pat)
+        given: list[Sequence[int | None]] = []
+        known: list[int] = []
         try:
-            players = list(map(self._index.__getitem__, map(_PLAYER, deals)))
-            if players != pending or not {len(self._pat)}.issuperset(map(len, given)):
-                return None
+            for (player, cards), p in zip(deals, pending):  # noqa: B905 (lengths checked)
+                if index[player] != p or len(cards) != k:  # type: ignore[index]
+                    return None
+                given.append(cards)
+                known += cards  # type: ignore[arg-type]  # the Nones are taken out below
         except (KeyError, TypeError):  # a stranger, or a seat index: card by card
             return None
-        known: list[int] = list(chain.from_iterable(given))  # type: ignore[arg-type]
         if None in known:
             known = [c for c in known if c is not None]
         distinct = set(known)
         if len(distinct) != len(known) or not distinct <= _DECK \
                 or not self._seen.isdisjoint(distinct):
             return None
-        return players, given, known
+        return pending[:], given, known
 
     def _check_community(self, card: int | None) -> IllegalInfo | None:
         if self.phase is not _DEALING or not self._community_due:
