@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from operator import attrgetter
 from typing import Any
 
 from stud_hh.events import (
@@ -47,6 +48,7 @@ from stud_hh.events import Bet as BetEvent
 from stud_hh.validate.dispatch import every_event
 
 _THIRD = Street.THIRD  # an enum member read per deal: looked up once
+_PLAYER = attrgetter("player")  # who anted or acted, read in C for a street at once
 
 #: One betting street: what each player put in on it, and the uncalled bets returned.
 StreetMoney = tuple[Street, dict[str, int], list[UncalledReturn]]
@@ -112,6 +114,7 @@ class Ledger:
         "oversized_deals",
         "revealed",
         "revealed_held",
+        "seat_stacks",
         "showdown",
         "streets",
         "summary",
@@ -145,7 +148,9 @@ class Ledger:
         self._dealing = False
         self.last_round: list[PlayerAction] = []
         self.last_street = _THIRD
-        self._behind = {s.player: s.stack for s in hand.seats}  # chips behind, as put in
+        #: each seated player's stack as the hand starts (a name on two seats: the last)
+        self.seat_stacks = {s.player: s.stack for s in hand.seats}
+        self._behind = self.seat_stacks.copy()  # chips behind, as put in
         self._street_in: dict[str, int] = {}
         self._street_returns: list[UncalledReturn] = []
         self._round: list[PlayerAction] = []
@@ -155,7 +160,7 @@ class Ledger:
         self._close_street()
         took_part = self.took_part
         took_part.update(self.dealt)
-        took_part.update([a.player for a in self.antes])
+        took_part.update(map(_PLAYER, self.antes))
         self.table_ante = ante_of(self.antes, hand.header)
 
     # ------------------------------------------------------------------ the events
@@ -290,7 +295,7 @@ class Ledger:
         round_ = self._round
         if round_:
             self.last_round = round_
-            self.took_part.update([e.player for e in round_])
+            self.took_part.update(map(_PLAYER, round_))
         self._street_in, self._street_returns, self._round = {}, [], []
 
     def _turn_up(self, cards: tuple[int, ...]) -> None:
