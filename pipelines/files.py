@@ -240,16 +240,20 @@ class Reading:
     exhausted, ``open_tail`` says whether the file's last hand is open.
     """
 
-    def __init__(self, plan: FilePlan) -> None:
+    def __init__(self, plan: FilePlan, fmt: formats.FileFormat | None = None) -> None:
         self.plan = plan
+        self.fmt = fmt  # the file's format, when the caller has recognised it already
         self.open_tail = False
 
     def hands(self) -> Iterator[tuple[RawHand, bool]]:
         plan = self.plan
         tail = plan.open_tail
         with open(plan.path, "rb") as stream:
-            own = formats.own_splitter(stream.read(formats.HEAD_BYTES))
-            stream.seek(0)
+            if self.fmt is not None:
+                own = formats.splitter_of(self.fmt)
+            else:
+                own = formats.own_splitter(stream.read(formats.HEAD_BYTES))
+                stream.seek(0)
             limited = _Limited(stream, plan.size)
             if own is not None:  # XML, TOML: the dialect cuts; a client never appends to them
                 raws = own.split(limited, plan.path)  # type: ignore[arg-type]
@@ -266,7 +270,7 @@ class Reading:
     def _watch_end(self, chunks: Iterator[str]) -> Iterator[str]:
         end = ""
         for chunk in chunks:
-            end = (end + chunk)[-256:]
+            end = (end + chunk[-256:])[-256:]  # (not the whole chunk: a megabyte copied)
             yield chunk
         self.open_tail = bool(end.strip()) and not _SEALED.search(end)
 

@@ -40,7 +40,7 @@ from pipelines.files import (
 from pipelines.signals import sigint_deferred
 from pipelines.store import BatchCounts, Writer
 from pipelines.workers import CHUNK_HANDS
-from stud_hh.formats import Skipped, recognise_file
+from stud_hh.formats import FileFormat, Skipped, recognise_file
 from stud_hh.reader import RawHand
 from stud_hh.rules import RuleSet
 
@@ -268,8 +268,8 @@ def _run(
         result.skipped.add_other_games(batch.other_games)
         starts = {(row["file"], row["hand_line"]) for row in batch.quarantine}
         rows, finished, rejected, errors = file_progress(chunk, starts, result)
-        for path, error in errors:
-            add_quarantine(batch, error, kind="file", file=path)
+        for rejected_file, error in errors:
+            add_quarantine(batch, error, kind="file", file=rejected_file)
         # A batch commits whole, even on Ctrl-C, and the result counts it before the
         # interrupt is raised (the message says how many hands are stored).
         with sigint_deferred():
@@ -346,7 +346,7 @@ def _chunks(
                                      tail_hash=plan.previous.tail_hash if plan.previous
                                      else None))
             continue
-        yield from _file_chunks(plan, settle, size, result, chunk)
+        yield from _file_chunks(plan, settle, size, result, chunk, fmt)
         if len(chunk.raws) >= size:
             yield chunk
             chunk = _Chunk()
@@ -355,12 +355,14 @@ def _chunks(
 
 
 def _file_chunks(
-    plan: FilePlan, settle: float, size: int, result: ImportResult, chunk: _Chunk
+    plan: FilePlan, settle: float, size: int, result: ImportResult, chunk: _Chunk,
+    fmt: FileFormat,
 ) -> Iterator[_Chunk]:
     """One file's new hands into ``chunk`` (and the full chunks it fills, yielded and
     replaced in place). The file's last hand, if open and the file may still grow, waits
-    (``held_back``); if open and read, its hash goes in the files row (``tail_hash``)."""
-    reading = Reading(plan)
+    (``held_back``); if open and read, its hash goes in the files row (``tail_hash``).
+    ``fmt``: the file's format, recognised once (``recognise_file``)."""
+    reading = Reading(plan, fmt)
     last_line = plan.after_line
     tail = plan.open_tail[1] if plan.open_tail and plan.reason != "changed" else None
     count = 0

@@ -21,10 +21,10 @@ back (``stud_hh.dialects.phh.notation``): a commentary on an action where the si
 something other than the notation implies (``p3 cc # calls 0.07``), no-op actions for the
 site's records in their place (``# showdown``, ``# uncalled bet 0.08 returned to p2``,
 ``# p2 collected 0.80 from main pot``, ``# 4th street`` where no card shows the street's
-start, ``# p5 mucks []`` for a muck once the others folded), and user-defined fields (``_site``, the summary's
-``_total_pot``, ``_rake``, ``_main_pot`` and ``_side_pots``, seats not dealt in, header
-details PHH has no field for). Chat, table notes and the summary's seat lines are left out:
-``docs/phh.md`` lists what a PHH file does not keep.
+start, ``# p5 mucks []`` for a muck once the others folded), and user-defined fields
+(``_site``, the summary's ``_total_pot``, ``_rake``, ``_main_pot`` and ``_side_pots``, seats
+not dealt in, header details PHH has no field for). Chat, table notes and the summary's
+seat lines are left out: ``docs/phh.md`` lists what a PHH file does not keep.
 
 PokerKit itself does not follow every PokerStars rule (it never allows the 4th-street
 double bet on an open pair, and breaks first-actor ties by seat, not suit: see

@@ -198,3 +198,25 @@ def test_skipped_lines_read_as_a_summary() -> None:
         "other games skipped: 3 hands (Hold'em Limit 2, Omaha Hi/Lo Limit 1)",
         "not hand histories, skipped: 1 file",
     ]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(["", "a", "PokerStars", " " * 40, "x" * 700]), max_size=40),
+       st.lists(st.sampled_from(["\n", "\r\n", "\r", "\x0b", "\x0c", "\x1c", "\x85",
+                                 "\u2028"]), min_size=1, max_size=40))
+def test_head_lines_are_splitlines(words: list[str], breaks: list[str]) -> None:
+    """``recognise`` splits a head's first few thousand characters before the rest: the
+    lines are the very ones ``str.splitlines`` gives, whatever the line ends around the cut
+    (a CR before the cut's LF, a form feed, an empty line just before it)."""
+    text = "".join(w + breaks[i % len(breaks)] for i, w in enumerate(words)) * 4
+    assert list(formats._lines(text)) == text.splitlines()
+
+
+def test_a_recognised_file_is_split_by_its_format(tmp_path: Path) -> None:
+    """``splitter_of`` (the importer's, from the format it recognised) and ``own_splitter``
+    (from the file's head) agree: text formats are cut by the reader, XML by its dialect."""
+    xml = next((Path(__file__).parent / "hands").rglob("*.xml"), None)
+    heads = [STARS.encode("utf-8")] + ([xml.read_bytes()[: formats.HEAD_BYTES]] if xml else [])
+    for head in heads:
+        assert formats.splitter_of(recognise(head)) is formats.own_splitter(head)
+    assert formats.splitter_of(recognise(STARS.encode("utf-8"))) is None
