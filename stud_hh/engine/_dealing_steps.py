@@ -75,9 +75,13 @@ class _Dealing(_Round):
         if self.phase is not _ANTES:
             return
         ante = self.stakes.ante
+        stacks = self._stacks
+        contrib = self._contrib
         for p, due in enumerate(self._ante_due):
-            if due:
-                self._move(p, min(ante, self._stacks[p]), street=False)
+            if due:  # a short stack posts what he has
+                put = ante if ante < stacks[p] else stacks[p]
+                stacks[p] -= put
+                contrib[p] += put
         self._ante_due = [False] * self.n
         self._start_street(_THIRD)
 
@@ -127,7 +131,7 @@ class _Dealing(_Round):
         info = self._check_deal(player, cards, [], set())
         if info:
             raise IllegalAction(info)
-        self._give(self.index(player), cards)
+        self._give([self.index(player)], [cards])
 
     def force_deal(
         self, player: int | str, cards: Sequence[int | None]
@@ -146,7 +150,7 @@ class _Dealing(_Round):
         if self.phase is _DEALING and not self._community_due and p in self._deal_pending:
             k = len(self._pat)
             given = list(cards)[:k]
-            self._give(p, given + [None] * (k - len(given)))
+            self._give([p], [given + [None] * (k - len(given))])
         return _refusals(info)
 
     # ------------------------------------------------------------------ a whole street
@@ -166,7 +170,7 @@ class _Dealing(_Round):
         info = self._check_street(pairs, dealt)
         if info:
             raise IllegalAction(info)
-        self._give_street(dealt, [cards for _, cards in pairs])
+        self._give(dealt, [cards for _, cards in pairs])
 
     def force_deal_street(self, deals: Deals) -> tuple[IllegalAction, ...]:
         """``deal_street`` when the deals are legal, else ``force_deal`` of each in order.
@@ -179,9 +183,13 @@ class _Dealing(_Round):
         left_open: tuple[IllegalAction, ...] = ()
         if self.phase is _BETTING:
             left_open = (self._close_open_round(),)
+        usual = self._street_fits(pairs)
+        if usual is not None:  # the usual street: judged at once, its known cards kept
+            self._give(*usual)
+            return left_open
         dealt: list[int] = []
         if self._check_street(pairs, dealt) is None:
-            self._give_street(dealt, [cards for _, cards in pairs])
+            self._give(dealt, [cards for _, cards in pairs])
             return left_open
         return left_open + tuple(
             chain.from_iterable(self.force_deal(p, cards) for p, cards in pairs))
@@ -201,7 +209,7 @@ class _Dealing(_Round):
         """Deals every card due this street as unknown (``None``): hidden cards not shown."""
         if self.phase is _DEALING and not self._community_due and self._deal_pending:
             unknown = [None] * len(self._pat)
-            self._give_street(self._deal_pending[:], [unknown] * len(self._deal_pending))
+            self._give(self._deal_pending[:], [unknown] * len(self._deal_pending))
 
     # ------------------------------------------------------------------ community card
     def verify_community(self, card: int | None) -> IllegalAction | None:
@@ -236,7 +244,7 @@ class _Dealing(_Round):
         if self._deal_pending:
             k = len(self._pat)
             pending = self._deal_pending[:]
-            self._give_street(pending, [deck.draw_many(k) for _ in pending])
+            self._give(pending, [deck.draw_many(k) for _ in pending])
 
     # ------------------------------------------------------------------ checks
     def _check_deal(
@@ -307,9 +315,10 @@ class _Dealing(_Round):
         self, deals: list[tuple[int | str, Sequence[int | None]]], dealt: list[int]
     ) -> IllegalInfo | None:
         """The first rule the street's deals break; ``dealt`` gets the players, in order."""
-        if self._street_fits(deals, dealt):
+        usual = self._street_fits(deals)
+        if usual is not None:
+            dealt += usual[0]
             return None
-        dealt.clear()
         info = self._check_deals(deals, dealt, set())
         if info is not None:
             return info
@@ -323,35 +332,36 @@ class _Dealing(_Round):
         return None
 
     def _street_fits(
-        self, deals: list[tuple[int | str, Sequence[int | None]]], dealt: list[int]
-    ) -> bool:
-        """Whether the street's deals are the usual, legal ones, judged for the street at
-        once: every player due, once each in dealing order, the street's count of cards,
-        none seen before. Only when they are not does ``_check_deals`` go card by card to
-        name the first rule broken (a replay deals every street of every hand)."""
-        if self.phase is not _DEALING or self._community_due:
-            return False
+        self, deals: list[tuple[int | str, Sequence[int | None]]]
+    ) -> tuple[list[int], list[Sequence[int | None]], list[int]] | None:
+        """The players, their cards and the known cards of the street's deals when they
+        are the usual, legal ones, judged for the street at once: every player due, once
+        each in dealing order, the street's count of cards, none seen before; None
+        otherwise, and ``_check_deals`` goes card by card to name the first rule broken.
+        A replay deals every street of every hand, so this is one loop, and what it
+        collects is what ``_give`` takes."""
+        pending = self._deal_pending
+        if self.phase is not _DEALING or self._community_due or len(deals) != len(pending):
+            return None
         index = self._index
-        try:
-            players = [index[player] for player, _ in deals]  # type: ignore[index]
-        except (KeyError, TypeError):  # a stranger, or a seat index: card by card
-            return False
-        if players != self._deal_pending:
-            return False
         k = len(self._pat)
+        given: list[Sequence[int | None]] = []
         known: list[int] = []
-        for _, cards in deals:
-            if len(cards) != k:
-                return False
-            known += cards  # type: ignore[arg-type]  # the Nones are taken out below
+        try:
+            for (player, cards), p in zip(deals, pending):  # noqa: B905 (lengths checked)
+                if index[player] != p or len(cards) != k:  # type: ignore[index]
+                    return None
+                given.append(cards)
+                known += cards  # type: ignore[arg-type]  # the Nones are taken out below
+        except (KeyError, TypeError):  # a stranger, or a seat index: card by card
+            return None
         if None in known:
             known = [c for c in known if c is not None]
         distinct = set(known)
         if len(distinct) != len(known) or not distinct <= _DECK \
                 or not self._seen.isdisjoint(distinct):
-            return False
-        dealt += players
-        return True
+            return None
+        return pending[:], given, known
 
     def _check_community(self, card: int | None) -> IllegalInfo | None:
         if self.phase is not _DEALING or not self._community_due:
@@ -364,38 +374,43 @@ class _Dealing(_Round):
         return None
 
     # ------------------------------------------------------------------ giving cards
-    def _take(self, players: list[int], cards: list[Sequence[int | None]]) -> None:
+    def _give(self, players: list[int], cards: list[Sequence[int | None]],
+              known: list[int] | None = None) -> None:
         """Each of ``players`` gets his cards of this street, in the street's pattern (the
         up card is the last): his hole cards, the cards seen, his upcards and their
-        showing weight, the stub."""
+        showing weight, the stub; once every player due has his, the betting opens.
+        ``known``: the cards that are not ``None``, when the caller has them (a whole
+        street that ``_street_fits`` judged)."""
         hole = self._hole
-        for p, given in zip(players, cards):  # noqa: B905 (callers pair them one to one)
-            hole[p] += given
-        seen = self._seen
-        seen.update(chain.from_iterable(cards))  # type: ignore[arg-type]
-        seen.discard(None)  # an unknown card is no card seen
-        self._stub -= sum(map(len, cards))
         if self._pat[-1]:  # the street's last card is face up
             ups = self._ups
             upw = self._upw
             weight = _WEIGHT
-            for p, given in zip(players, cards):  # noqa: B905
+            for p, given in zip(players, cards):  # noqa: B905 (callers pair them one to one)
+                hole[p] += given
                 last = given[-1]
                 if last is not None:
                     ups[p].append(last)
                     upw[p] += weight[last]
-
-    def _give(self, p: int, cards: Sequence[int | None]) -> None:
-        self._take([p], [cards])
-        self._deal_pending.remove(p)
-        if not self._deal_pending:
+        else:
+            for p, given in zip(players, cards):  # noqa: B905
+                hole[p] += given
+        seen = self._seen
+        if known is None:
+            seen.update(chain.from_iterable(cards))  # type: ignore[arg-type]
+            seen.discard(None)  # an unknown card is no card seen
+            self._stub -= sum(map(len, cards))
+        else:  # every player got the street's count (``_street_fits``)
+            seen.update(known)
+            self._stub -= len(self._pat) * len(players)
+        pending = self._deal_pending
+        if len(players) == len(pending):  # the whole street (callers give each once)
+            pending.clear()
+        else:
+            for p in players:
+                pending.remove(p)
+        if not pending:
             self._begin_betting()
-
-    def _give_street(self, players: list[int], cards: list[Sequence[int | None]]) -> None:
-        """Every player due gets his cards; the betting opens."""
-        self._take(players, cards)
-        self._deal_pending.clear()
-        self._begin_betting()
 
     def _give_community(self, card: int | None) -> None:
         _in_deck((card,))

@@ -182,7 +182,13 @@ class _Legality(_Dealing):
                 return self._check_breach(p), kind, p, 0
             return None, kind, p, 0
         if kind is _CALL:
-            return self._call_breach(p, amount)
+            facing = self.bet_level - self._bets[p]
+            stack = self._stacks[p]
+            due = facing if facing < stack else stack
+            amt = due if amount is None else amount
+            if facing > 0 and amt == due:
+                return None, kind, p, amt  # the usual call: what is owed, or all-in
+            return self._call_breach(p, amt, facing, due), kind, p, amt
         if kind is _BRING_IN:
             return self._bring_in_breach(p, amount)
         return self._raise_breach(orig, kind, p, amount)
@@ -251,16 +257,10 @@ class _Legality(_Dealing):
             )
         return None
 
-    def _call_breach(
-        self, p: int, amount: int | None
-    ) -> tuple[IllegalInfo | None, ActionKind, int, int]:
-        """A call adds what is owed, or the whole stack when short (all-in)."""
+    def _call_breach(self, p: int, amt: int, facing: int, due: int) -> IllegalInfo:
+        """Why a call of ``amt`` is not the call (``due``: what is owed, or the whole stack
+        when short, all-in; ``_check`` takes the usual call without asking here)."""
         stack = self._stacks[p]
-        facing = self.bet_level - self._bets[p]
-        due = facing if facing < stack else stack
-        amt = due if amount is None else amount
-        if facing > 0 and amt == due:
-            return None, _CALL, p, amt  # the usual call
         name = self.players[p]
         if facing <= 0:
             info = IllegalInfo(
@@ -275,7 +275,7 @@ class _Legality(_Dealing):
             info = IllegalInfo(
                 Code.CALL_AMOUNT, R_ROUND, f"{name} called {amt}; the call was {due}", p
             )
-        return info, _CALL, p, amt
+        return info
 
     def _bring_in_breach(
         self, p: int, amount: int | None

@@ -138,7 +138,7 @@ class _Round(_Table):
     def _showing_opener(self) -> int | None:
         """4th street on: the best showing hand opens (razz: the lowest), rule book 4.6."""
         self._bring_in_due = False
-        self.open_pair = self._double_bet_allowed()
+        self.open_pair = self.street == _FOURTH and self._double_bet_allowed()
         first = -1
         board = self._board
         if self.street == _SEVENTH and not board:
@@ -156,11 +156,11 @@ class _Round(_Table):
         return first
 
     def _double_bet_allowed(self) -> bool:
-        """An open pair on 4th street allows the big bet (rule book 5, ``OpenPair``)."""
+        """An open pair on 4th street allows the big bet (rule book 5, ``OpenPair``);
+        asked on 4th street only."""
         rules = self.rules
         if (
-            self.street != _FOURTH
-            or rules.open_pair_double_bet is _OPEN_PAIR_OFF
+            rules.open_pair_double_bet is _OPEN_PAIR_OFF
             or self.game not in rules.open_pair_games
         ):
             return False
@@ -291,7 +291,7 @@ class _Round(_Table):
             return
         pending = self._pending
         pending[p] = False
-        for q in self._clockwise[p]:  # ``_pass_turn``, inline
+        for q in self._clockwise[p]:  # the turn passes to the next still to act
             if pending[q]:
                 self.to_act = q
                 return
@@ -307,7 +307,11 @@ class _Round(_Table):
         self._bring_in_due = False
         before = self.bet_level
         prev_full = self._full_level
-        self._move(p, to - self._bets[p])
+        bets = self._bets
+        put = to - bets[p]
+        self._stacks[p] -= put
+        self._contrib[p] += put
+        bets[p] = to
         if kind is _COMPLETE:
             unit = full_target = self.structure.completion()
         else:
@@ -335,10 +339,9 @@ class _Round(_Table):
         if to > self.bet_level:
             self.bet_level = to
         self._last_aggressor = p
-        self._reopen_betting(p)
         if self._cap_active and rules.raise_cap is not None and self.raises >= rules.raise_cap:
             self.capped = True
-        self._pass_turn(p)
+        self._reopen_betting(p)
 
     def _bring_in(self, p: int, amt: int) -> None:
         """Posts the bring-in: it sets the level the others must call (rule book 4.3)."""
@@ -349,18 +352,14 @@ class _Round(_Table):
         if full > self.bet_level:
             self.bet_level = full
         self._reopen_betting(p)
-        self._pass_turn(p)
 
     def _reopen_betting(self, p: int) -> None:
-        """A bring-in, completion, bet or raise by ``p``: everyone else with chips acts."""
+        """A bring-in, completion, bet or raise by ``p``: everyone else with chips acts,
+        from the next player clockwise (or the round ends: nobody else can act)."""
         pending = self._can_act()
         pending[p] = False
         self._pending = pending
         self._acted_full[p] = self._full_level
-
-    def _pass_turn(self, p: int) -> None:
-        """The next player clockwise from ``p`` still to act, or the end of the round."""
-        pending = self._pending
         for q in self._clockwise[p]:
             if pending[q]:
                 self.to_act = q

@@ -290,7 +290,7 @@ def _fixed_limit(small_bet: int, big_bet: int) -> FixedLimit:
 
 @lru_cache(maxsize=16)
 def _clockwise_orders(n: int) -> tuple[tuple[int, ...], ...]:
-    """Per seat ``p``: the seats after it clockwise, ``p`` itself last (``_pass_turn``)."""
+    """Per seat ``p``: the seats after it clockwise, ``p`` itself last (who acts next)."""
     return tuple(tuple((p + i) % n for i in range(1, n + 1)) for p in range(n))
 
 

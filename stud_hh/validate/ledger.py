@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from operator import attrgetter
 from typing import Any
 
 from stud_hh.events import (
@@ -47,6 +48,7 @@ from stud_hh.events import Bet as BetEvent
 from stud_hh.validate.dispatch import every_event
 
 _THIRD = Street.THIRD  # an enum member read per deal: looked up once
+_PLAYER = attrgetter("player")  # who anted or acted, read in C for a street at once
 
 #: One betting street: what each player put in on it, and the uncalled bets returned.
 StreetMoney = tuple[Street, dict[str, int], list[UncalledReturn]]
@@ -112,6 +114,7 @@ class Ledger:
         "oversized_deals",
         "revealed",
         "revealed_held",
+        "seat_stacks",
         "showdown",
         "streets",
         "summary",
@@ -145,51 +148,47 @@ class Ledger:
         self._dealing = False
         self.last_round: list[PlayerAction] = []
         self.last_street = _THIRD
-        self._behind = {s.player: s.stack for s in hand.seats}  # chips behind, as put in
+        #: each seated player's stack as the hand starts (a name on two seats: the last)
+        self.seat_stacks = {s.player: s.stack for s in hand.seats}
+        self._behind = self.seat_stacks.copy()  # chips behind, as put in
         self._street_in: dict[str, int] = {}
         self._street_returns: list[UncalledReturn] = []
         self._round: list[PlayerAction] = []
         self._action_index = -1
         self._in_showdown = False
-        readers = _READERS
-        for event in hand.events:
-            readers[type(event)](self, event)
+        self._read(hand.events)
         self._close_street()
         took_part = self.took_part
         took_part.update(self.dealt)
-        took_part.update([a.player for a in self.antes])
+        took_part.update(map(_PLAYER, self.antes))
         self.table_ante = ante_of(self.antes, hand.header)
 
     # ------------------------------------------------------------------ the events
-    def _deal(self, event: Deal) -> None:
-        self._dealing = True
-        cards = event.cards
-        held = self.dealt.get(event.player)
-        if held is None:
-            self.dealt[event.player] = list(cards)
-        else:
-            held.extend(cards)
-        if len(cards) > 1 and (len(cards) > 3 or event.street is not _THIRD):
-            self.oversized_deals.append(event)
+    def _read(self, events: tuple[Event, ...]) -> None:
+        """Each event by its reader (``_READERS``); a deal, a quarter of a hand's events, is
+        read in the loop itself: each player's cards in the order dealt, and a deal of
+        more than a street's cards noted."""
+        readers = _READERS
+        dealt = self.dealt
+        for event in events:
+            if type(event) is not Deal:
+                readers[type(event)](self, event)  # type: ignore[misc]  # None for Deal only
+                continue
+            self._dealing = True
+            player = event.player
+            cards = event.cards
+            held = dealt.get(player)
+            if held is None:
+                dealt[player] = list(cards)
+            else:
+                held.extend(cards)
+            if len(cards) > 1 and (len(cards) > 3 or event.street is not _THIRD):
+                self.oversized_deals.append(event)
 
     def _bring_in(self, event: BringIn) -> None:
         if self.bring_in is None:
             self.bring_in = event
-        self._adds(event)
-
-    def _adds(self, event: BetEvent | Call | BringIn) -> None:
-        player = event.player
-        put = event.amount
-        street_in = self._street_in
-        street_in[player] = street_in.get(player, 0) + put
-        self._wager(event, player, put)
-
-    def _raises_to(self, event: Raise | Complete) -> None:
-        player = event.player
-        street_in = self._street_in
-        put = event.to - street_in.get(player, 0)
-        street_in[player] = event.to
-        self._wager(event, player, put)
+        self._wager(event)
 
     def _action(self, event: PlayerAction) -> None:
         self._action_index += 1
@@ -209,7 +208,13 @@ class Ledger:
 
     def _ante(self, event: Ante) -> None:
         self.antes.append(event)
-        self._put(event.player, event.amount, None, None)
+        put = event.amount
+        self.total += put
+        behind = self._behind.get(event.player)  # None: no seat, as for a wager
+        if behind is not None:
+            self._behind[event.player] = behind - put
+            if behind < put:
+                self._over(event.player, None, None, put, behind)
 
     def _shown(self, event: Show | Muck) -> None:
         if event.cards:
@@ -253,23 +258,34 @@ class Ledger:
         """Table notes, chat and the site's remarks: nothing to count."""
 
     # ------------------------------------------------------------------ chips and streets
-    def _wager(self, event: BetEvent | Call | BringIn | Raise | Complete, player: str,
-               put: int) -> None:
-        """A betting action putting ``put`` chips in: the next action of the street."""
+    def _wager(self, event: BetEvent | Call | BringIn | Raise | Complete) -> None:
+        """A betting action putting chips in, the next action of the street: a bet, call
+        or bring-in adds its amount; a raise or completion names the street total."""
+        player = event.player
+        street_in = self._street_in
+        before = street_in.get(player, 0)
+        if type(event) is Raise or type(event) is Complete:
+            put = event.to - before
+            street_in[player] = event.to
+        else:
+            put = event.amount  # type: ignore[union-attr]  # a bet, call or bring-in
+            street_in[player] = before + put
         self._action_index += 1
         self._round.append(event)
         if event.all_in:
             self.all_in_wager = True
-        self._put(player, put, self.last_street, self._action_index)
-
-    def _put(self, player: str, put: int, street: Street | None, index: int | None) -> None:
-        """Chips into the pot; the first time a player's chips pass his stack is noted."""
         self.total += put
-        behind = self._behind.get(player)
-        if behind is None:
-            return  # no seat: ``UNKNOWN_PLAYER`` is the replay's
-        self._behind[player] = behind - put
-        if behind < put and all(o[0] != player for o in self.over_stack):
+        behind = self._behind.get(player)  # None: no seat (``UNKNOWN_PLAYER``, the replay's)
+        if behind is not None:
+            self._behind[player] = behind - put
+            if behind < put:
+                self._over(player, self.last_street, self._action_index, put, behind)
+
+    def _over(self, player: str, street: Street | None, index: int | None, put: int,
+              behind: int) -> None:
+        """Chips put in past the player's stack: the first time for him is noted (an ante
+        with street and index None)."""
+        if all(o[0] != player for o in self.over_stack):
             self.over_stack.append((player, street, index, put, behind))
 
     def _close_street(self) -> None:
@@ -279,7 +295,7 @@ class Ledger:
         round_ = self._round
         if round_:
             self.last_round = round_
-            self.took_part.update([e.player for e in round_])
+            self.took_part.update(map(_PLAYER, round_))
         self._street_in, self._street_returns, self._round = {}, [], []
 
     def _turn_up(self, cards: tuple[int, ...]) -> None:
@@ -289,13 +305,13 @@ class Ledger:
 
 
 #: What the ledger does with each event type (every one: ``every_event`` checks).
-_READERS: dict[type[Event], Callable[[Ledger, Any], None]] = every_event("the ledger", {
-    Deal: Ledger._deal,
+_READERS: dict[type[Event], Callable[[Ledger, Any], None] | None] = every_event("the ledger", {
+    Deal: None,  # read by ``Ledger._read`` itself
     BringIn: Ledger._bring_in,
-    BetEvent: Ledger._adds,
-    Call: Ledger._adds,
-    Raise: Ledger._raises_to,
-    Complete: Ledger._raises_to,
+    BetEvent: Ledger._wager,
+    Call: Ledger._wager,
+    Raise: Ledger._wager,
+    Complete: Ledger._wager,
     Check: Ledger._action,
     Fold: Ledger._fold,
     StreetStart: Ledger._street,

@@ -71,7 +71,9 @@ from stud_hh.validate.setup import Setup, StructureSheet, setup_for
 _BETTING = Phase.BETTING
 _ANTES = Phase.ANTES
 _DEALING = Phase.DEALING
+_SHOWDOWN = Phase.SHOWDOWN
 _THIRD = Street.THIRD
+_FIXED = Limit.FIXED
 _ROUND_OPEN = Code.ROUND_OPEN
 _WRONG_BRING_IN_AMOUNT = Code.WRONG_BRING_IN_AMOUNT
 _ACTION_AFTER_FOLD = Code.ACTION_AFTER_FOLD
@@ -107,8 +109,14 @@ class Replay:
         self.deals: list[tuple[int | str, tuple[int | None, ...]]] = []  # not yet dealt
 
     def run(self) -> Findings:
+        """The events in order; a street's deals are gathered here (a quarter of a hand's
+        events: no step of their own) and dealt together by the next step that needs
+        the cards out (``deal_given``)."""
         steps = _STEPS
         for event in self.hand.events:
+            if type(event) is Deal:
+                self.deals.append((event.player, event.cards))
+                continue
             step = steps[type(event)]
             if step is not None:
                 step(self, event)
@@ -117,9 +125,6 @@ class Replay:
         return self.findings
 
     # ------------------------------------------------------------------ the events
-    def _deal(self, event: Deal) -> None:
-        self.deals.append((event.player, event.cards))  # dealt with the rest of the street
-
     def _street(self, event: StreetStart) -> None:
         self.findings.street = event.street
         st = self.state
@@ -196,10 +201,10 @@ class Replay:
     def deal_unseen(self) -> None:
         """Deal ``None`` for cards the history does not print (opponents' river cards)."""
         st = self.state
-        while st.phase is Phase.DEALING:
+        while st.phase is _DEALING:
             street = st.street
             st.deal_unknown()  # nothing while a community card is due
-            if st.phase is Phase.DEALING and st.street == street:
+            if st.phase is _DEALING and st.street == street:
                 return
 
     # ------------------------------------------------------------------ betting
@@ -275,7 +280,7 @@ class Replay:
     def _expected(self) -> str:
         """What the engine would have accepted, in money: ``Cy to act: fold, call $0.04``."""
         st = self.state
-        if st.phase is not Phase.BETTING or st.to_act is None:
+        if st.phase is not _BETTING or st.to_act is None:
             return "no action was due"
         h = self.hand.header
         options = []
@@ -295,7 +300,7 @@ class Replay:
         """The hand is over: betting closed, a summary, and the pot to whom it belongs."""
         st = self.state
         self.deal_unseen()
-        if st.phase is Phase.BETTING:
+        if st.phase is _BETTING:
             self._note_open()
             who = st.players[st.to_act] if st.to_act is not None else "?"
             self.findings.add("INCOMPLETE_HAND", player=who, action_index=None,
@@ -308,7 +313,7 @@ class Replay:
             self.findings.add("INCOMPLETE_HAND", player=None, at_action=False,
                               detail="the hand stops without a summary")
             return
-        if st.phase is not Phase.SHOWDOWN:
+        if st.phase is not _SHOWDOWN:
             return
         try:
             result = st.award(rake=summary.rake)
@@ -348,9 +353,10 @@ def _per_player(events: list[Collect] | list[UncalledReturn]) -> dict[str, int]:
 
 
 #: What the replay does with each event type (every one: ``every_event`` checks); None:
-#: nothing to replay (the ledger counts collects, returns and the summary for it).
+#: nothing to replay (the ledger counts collects, returns and the summary for it), or, for
+#: a deal, gathered by ``Replay.run`` itself.
 _STEPS: dict[type[Event], Callable[[Replay, Any], None] | None] = every_event("the replay", {
-    Deal: Replay._deal,
+    Deal: None,
     **dict.fromkeys((BringIn, Complete, Bet, Raise, Call, Check, Fold), Replay._action),
     StreetStart: Replay._street,
     Ante: Replay._ante,
@@ -389,6 +395,6 @@ def replayed(hand: Hand, rules: RuleSet | None = None, ledger: Ledger | None = N
     except ValueError:  # fewer than two players dealt in (or a name on two seats)
         return Findings(hand)
     findings = Replay(hand, setup, state, ledger, probe).run()
-    if hand.header.limit is not Limit.FIXED:
+    if hand.header.limit is not _FIXED:
         findings.out = [v for v in findings.out if v.code not in _FIXED_LIMIT_ONLY]
     return findings

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from typing import NamedTuple
 
 from stud_hh.engine import Stakes
@@ -39,6 +39,8 @@ def stakes_key(header: Header) -> StakesKey:
 
 
 _count = itemgetter(1)
+_AMOUNT = attrgetter("amount")  # the antes' amounts and players, read in C
+_PLAYER = attrgetter("player")
 
 
 class StructureSheet:
@@ -111,10 +113,9 @@ class Setup(NamedTuple):
 def setup_for(hand: Hand, ledger: Ledger, rules: RuleSet | None = None,
               sheet: StructureSheet | None = None) -> Setup:
     """The hand's table, read from its ledger (``ValueError`` for impossible stakes)."""
-    seat_stacks = {s.player: s.stack for s in hand.seats}  # a name on two seats: the last
     players = participants(hand, ledger)
     stakes, problem = stakes_for(hand, ledger, rules, sheet)
-    return Setup(players, [seat_stacks[p] for p in players], stakes, problem,
+    return Setup(players, list(map(ledger.seat_stacks.__getitem__, players)), stakes, problem,
                  _antes_as_due(ledger.antes, players, stakes.ante),
                  designated_bring_in(hand, ledger, sheet) if problem is not None else None)
 
@@ -208,4 +209,4 @@ def _antes_as_due(antes: list[Ante], players: list[str], ante: int) -> bool:
     if len(antes) != len(players):
         return False
     return not antes or (
-        {a.amount for a in antes} == {ante} and {a.player for a in antes} <= set(players))
+        set(map(_AMOUNT, antes)) == {ante} and set(map(_PLAYER, antes)) <= set(players))
