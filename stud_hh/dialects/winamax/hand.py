@@ -124,6 +124,24 @@ def _read_deal(line: str) -> tuple[str, tuple[int | None, ...]]:
     return name, cards(new)
 
 
+@lru_cache(maxsize=4096)
+def _third_street_deal(line: str) -> Deal:
+    """``Dealt to NAME [Kd 3s X]``: his three cards (hidden ones ``None``)."""
+    name, dealt = _read_deal(line)
+    if len(dealt) != 3:
+        raise ValueError(f"{len(dealt)} cards dealt on 3rd street")
+    return Deal(Street.THIRD, name, dealt, UP_THIRD)
+
+
+@lru_cache(maxsize=4096)
+def _up_card_deal(line: str, street: Street) -> Deal:
+    """A 4th to 6th-street ``Dealt to NAME [cards so far] [new]``: the new upcard."""
+    name, dealt = _read_deal(line)
+    if len(dealt) != 1:
+        raise ValueError(f"{len(dealt)} new cards on one street")
+    return Deal(street, name, dealt, (True,))
+
+
 @lru_cache(maxsize=1024)  # the same players sit with the same stacks hand after hand
 def _read_seat(line: str, money: Callable[[str], int]) -> Seat:
     match = _SEAT.fullmatch(line)
@@ -148,11 +166,13 @@ def known_cards(text: str) -> tuple[int, ...]:
     return shown  # type: ignore[return-value]
 
 
+@lru_cache(maxsize=4096)
 def _cents(text: str) -> int:
     """``33.90€`` -> 3390 (Winamax puts the currency symbol after the amount)."""
     return cents(text.rstrip("€$£"))
 
 
+@lru_cache(maxsize=4096)
 def _chips(text: str) -> int:
     return chips(text.rstrip("€$£"))
 
@@ -278,28 +298,22 @@ class WinamaxHand:
             self.hand.deal_river(None)
 
     def deal_lines(self, text: str) -> None:
-        for offset, line in enumerate(text.split("\n")):
-            try:
-                self.deal(line)
-            except ValueError as exc:
-                raise LineError(str(exc), offset) from None
-
-    def deal(self, line: str) -> None:
-        """``Dealt to NAME [cards]`` or ``[cards so far] [new]``: the new card(s)."""
-        name, dealt = _read_deal(line)
+        """A street's ``Dealt to`` lines: dealt together (the river's one by one, each in
+        the place of the hidden card the banner gave its player)."""
         hand = self.hand
         street = hand.street
         if street is Street.THIRD:
-            if len(dealt) != 3:
-                raise ValueError(f"{len(dealt)} cards dealt on 3rd street")
-            hand.deal_third([Deal(street, name, dealt, UP_THIRD)])
+            hand.deal_third(read_lines(_third_street_deal, text))
         elif street is Street.SEVENTH:
-            if dealt != (None,):  # the hero's river card, in place of his hidden one
-                hand.deal(name, dealt)  # type: ignore[arg-type]
+            read_lines(self.deal, text)
         else:
-            if len(dealt) != 1:
-                raise ValueError(f"{len(dealt)} new cards on one street")
-            hand.deal_up([Deal(street, name, dealt, (True,))])
+            hand.deal_up(read_lines(lambda line: _up_card_deal(line, street), text))
+
+    def deal(self, line: str) -> None:
+        """A river ``Dealt to NAME [cards so far] [new]`` (``X`` where the card is hidden)."""
+        name, dealt = _read_deal(line)
+        if dealt != (None,):  # the hero's river card, in place of his hidden one
+            self.hand.deal(name, dealt)  # type: ignore[arg-type]
 
     def actions(self, text: str) -> None:
         """A run of betting lines (one loop: a hand has a few dozen of them). Most lines are
