@@ -35,6 +35,7 @@ from typing import ClassVar
 from stud_hh.cards import DECK, str_card
 from stud_hh.dialects import clock
 from stud_hh.dialects.line_parser import (
+    FIELD_ERRORS,
     GrammarParser,
     LineError,
     SiteLines,
@@ -174,10 +175,7 @@ class BovadaHand:
         deals = text.count(" : Card dealt to a spot [")  # they come first
         self._deals(lines[:deals])
         if deals < len(lines):
-            try:
-                self.hand.actions(read_lines(self.action, "\n".join(lines[deals:])))
-            except LineError as exc:
-                raise LineError(str(exc), deals + exc.offset) from None
+            self._betting(lines[deals:], deals)
 
     def _deals(self, lines: list[str]) -> None:
         """``Card dealt`` lines: a player dealt again on the street starts the next one.
@@ -224,22 +222,38 @@ class BovadaHand:
     # --- betting --------------------------------------------------------------------------------
 
     def actions(self, text: str) -> None:
-        self.hand.actions(read_lines(self.action, text))
+        self._betting(text.split("\n"), 0)
 
-    def action(self, line: str) -> Event:
-        name, verb, amount, to, act, event = _action_parts(line, self.money)
-        if event is not None:  # checks, folds, calls, bets, bring-ins: the line says it all
-            if verb is _BET:
-                self._stakes(amount, double=act[0] != "B")
-            if amount:
-                self.bets.add(event)
-            return event
+    def _betting(self, lines: list[str], first: int) -> None:
+        """A run of betting lines (one loop: a hand has a few dozen); ``first``: the offset
+        of the first in its token (for errors). Most lines are the same event in every
+        hand (``_action_parts``): they only move the street's totals here."""
+        events: list[Event] = []
+        append, money, bets = events.append, self.money, self.bets
+        for offset, line in enumerate(lines, first):
+            try:
+                name, verb, amount, to, act, event = _action_parts(line, money)
+                if event is None:
+                    event = self._wager(name, verb, amount, to, act)
+                else:
+                    if verb is _BET:
+                        self._stakes(amount, double=act[0] != "B")
+                    if amount:
+                        bets.add(event)
+            except FIELD_ERRORS as exc:
+                raise LineError(str(exc) or type(exc).__name__, offset) from None
+            append(event)
+        self.hand.actions(events)
+
+    def _wager(self, name: str, verb: str, amount: int, to: int | None, act: str) -> Event:
+        """A raise or an all-in: what it is depends on the street's bets."""
         bets = self.bets
         if verb == "Raises":
             to = to if to is not None else amount
             self._stakes(to, double=False)
             return bets.raise_to(name, to)
         # "All-in(raise) X" raises the street total to X; "All-in X" adds X chips
+        event: Event
         if bets.level == 0:
             event = Bet(name, amount, True)
         elif "(raise" in act:
