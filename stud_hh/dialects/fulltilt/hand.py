@@ -26,6 +26,7 @@ from typing import ClassVar
 from stud_hh.cards import DECK, str_card
 from stud_hh.dialects import clock
 from stud_hh.dialects.line_parser import (
+    FIELD_ERRORS,
     GrammarParser,
     LineError,
     SiteLines,
@@ -201,16 +202,21 @@ class FullTiltHand:
     # --- betting --------------------------------------------------------------------------------
 
     def actions(self, text: str) -> None:
-        self.hand.actions(read_lines(self.action, text))
-
-    def action(self, line: str) -> Event:
-        event = _action(line, self.money)
-        if type(event) is Check or type(event) is Fold:  # the street's totals stay
-            return event
-        if type(event) is Raise:  # "raises to X": what it adds depends on the bet before
-            return self.bets.raise_to(event.player, event.to, event.all_in)
-        self.bets.add(event)
-        return event
+        """A run of betting lines (one loop: a hand has a few dozen). Each line is read
+        once per session (``_action``); here only the street's totals move."""
+        events: list[Event] = []
+        append, money, bets = events.append, self.money, self.bets
+        for offset, line in enumerate(text.split("\n")):
+            try:
+                event = _action(line, money)
+            except FIELD_ERRORS as exc:
+                raise LineError(str(exc) or type(exc).__name__, offset) from None
+            if type(event) is Raise:  # "raises to X": what it adds depends on the bet before
+                event = bets.raise_to(event.player, event.to, event.all_in)
+            elif type(event) is not Check and type(event) is not Fold:
+                bets.add(event)
+            append(event)
+        self.hand.actions(events)
 
     def uncalled(self, text: str) -> None:
         amount, _, name = text[len("Uncalled bet of ") :].partition(" returned to ")
@@ -263,12 +269,7 @@ class FullTiltHand:
     # --- table noise --------------------------------------------------------------------------
 
     def note(self, text: str) -> None:
-        for marker, kind in _NOTES:
-            at = text.find(marker)
-            if at >= 0:
-                self.hand.add(TableNote(kind, text[:at] if at else "", text))
-                return
-        raise ValueError(f"unreadable table note {text!r}")
+        self.hand.add(_note(text))
 
     def chat(self, text: str) -> None:
         name, _, message = text.partition(": ")
@@ -394,6 +395,16 @@ def _seat(line: str, money: Callable[[str], int]) -> Seat:
 def _antes(text: str, money: Callable[[str], int]) -> tuple[Ante, ...]:
     """A run of ante lines: a table posts the same antes hand after hand (read once)."""
     return tuple(read_lines(lambda line: _ante(line, money), text))
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def _note(text: str) -> TableNote:
+    """A line of table noise (``X is sitting out``): a session repeats them."""
+    for marker, kind in _NOTES:
+        at = text.find(marker)
+        if at >= 0:
+            return TableNote(kind, text[:at] if at else "", text)
+    raise ValueError(f"unreadable table note {text!r}")
 
 
 @lru_cache(maxsize=MEMO_SIZE)
