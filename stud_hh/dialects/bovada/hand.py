@@ -131,6 +131,7 @@ class BovadaHand:
         self.bets = StreetBets()
         self.seats: list[Seat] = []
         self.names: dict[int, str] = {}  # seat number -> player
+        self.dealt: dict[str, list[int]] = {}  # player -> his cards so far, as dealt
         self.dealt_now: set[str] = set()  # players dealt on the current street
         self.small: int | None = None  # the stakes, as the bets show them
         self.big: int | None = None
@@ -179,15 +180,13 @@ class BovadaHand:
     def _deals(self, lines: list[str]) -> None:
         """``Card dealt`` lines: a player dealt again on the street starts the next one.
         The street's deals go to the hand together (``_deal_street``)."""
-        hand, now = self.hand, self.dealt_now
+        hand, now, held = self.hand, self.dealt_now, self.dealt
         street = hand.street
         batch: list[Deal] = []
         for offset, line in enumerate(lines):
             try:
                 name, dealt = _dealt(line)
-                if street is _THIRD and len(dealt) == 3 and name not in now:
-                    batch.append(Deal(_THIRD, name, dealt, UP_THIRD))
-                else:
+                if street is not _THIRD or len(dealt) != 3 or name in now:
                     if street is _THIRD or name in now:
                         next_street = _NEXT.get(street)
                         if next_street is None:
@@ -199,16 +198,18 @@ class BovadaHand:
                     if street is _SEVENTH:
                         hand.deal(name, dealt)
                     else:
-                        batch.append(up_card_deal(street, name, dealt))
+                        batch.append(_deal_event(street, name, dealt))
+                else:
+                    batch.append(_deal_event(street, name, dealt))
             except ValueError as exc:
                 raise LineError(str(exc), offset) from None
             now.add(name)
+            cards_so_far = held.get(name)
+            if cards_so_far is None:
+                held[name] = list(dealt)
+            else:
+                cards_so_far += dealt
         self._deal_street(batch)
-
-    def held(self, name: str) -> tuple[int, ...]:
-        """``name``'s cards so far, as dealt (the deals are the record of them)."""
-        return tuple([card for event in self.hand.events if type(event) is Deal
-                      and event.player == name for card in event.cards if card is not None])
 
     def _deal_street(self, deals: list[Deal]) -> None:
         """Deals read on the current street (3rd: three cards each; later: one upcard)."""
@@ -291,7 +292,7 @@ class BovadaHand:
         _, _, description = rest.partition("]")
         who = player(name)
         self._showdown()
-        held = self.held(who)
+        held = tuple(self.dealt.get(who, ()))
         self.hand.add(Show(who, held, description.strip()[1:-1] or None))
 
     def muck(self, text: str) -> None:
@@ -328,7 +329,7 @@ class BovadaHand:
         won = [self.money(a) for a in (match["won"], match["low"]) if a]
         # the line lists the hand as dealt, but drops a card now and then (game 2633132391:
         # "[8h As 5d 4s 6h 2s-..." for 8h As Ac 5d 4s 6h 2s): the deals are the record
-        held = self.held(name) or cards(match["cards"] or "")
+        held = tuple(self.dealt.get(name, ())) or cards(match["cards"] or "")
         return SeatResult(seat, name, "showed", won=sum(won) if won else None,
                           cards=held, description=match["description"])
 
@@ -370,6 +371,14 @@ def _dealt(line: str) -> tuple[str, tuple[int, ...]]:
     """``Seat+3 [ME] : Card dealt to a spot [Jh Qh Th]`` -> (``Hero``, the cards)."""
     name, _, shown = line.partition(" : Card dealt to a spot [")
     return player(name), cards(shown[:-1])
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def _deal_event(street: Street, name: str, dealt: tuple[int, ...]) -> Deal:
+    """A 3rd-street deal (all three cards known) or a 4th to 6th-street upcard."""
+    if street is Street.THIRD:
+        return Deal(street, name, dealt, UP_THIRD)
+    return up_card_deal(street, name, dealt)
 
 
 @lru_cache(maxsize=MEMO_SIZE)
