@@ -20,7 +20,8 @@ What the notation cannot say is written so that PokerKit ignores it and stud_hh 
 back (``stud_hh.dialects.phh.notation``): a commentary on an action where the site printed
 something other than the notation implies (``p3 cc # calls 0.07``), no-op actions for the
 site's records in their place (``# showdown``, ``# uncalled bet 0.08 returned to p2``,
-``# p2 collected 0.80 from main pot``), and user-defined fields (``_site``, the summary's
+``# p2 collected 0.80 from main pot``, ``# 4th street`` where no card shows the street's
+start, ``# p5 mucks []`` for a muck once the others folded), and user-defined fields (``_site``, the summary's
 ``_total_pot``, ``_rake``, ``_main_pot`` and ``_side_pots``, seats not dealt in, header
 details PHH has no field for). Chat, table notes and the summary's seat lines are left out:
 ``docs/phh.md`` lists what a PHH file does not keep.
@@ -51,6 +52,8 @@ from stud_hh.dialects.phh.notation import (
     cards_text,
     no_op,
     phrase,
+    street_remark,
+    uncontested,
 )
 from stud_hh.events import (
     Ante,
@@ -153,6 +156,9 @@ class _Play:
         self.actions: list[str] = []
         self.summary: Summary | None = None
         self.board: list[int] = []
+        self.folded: set[str] = set()
+        # a street begun and not yet shown by a card (said only if an action comes first)
+        self.unshown_street: Street | None = None
         for event in hand.events:
             self._event(event)
         self.net = {p: self.chips.behind[p] - s.stack + self.won[p]
@@ -165,30 +171,45 @@ class _Play:
                 self.antes[player] += amount
             case StreetStart(street=street):
                 chips.new_street(street)
+                self.unshown_street = street
             case Deal(player=player, cards=cards) if player in labels:
+                self.unshown_street = None
                 self.actions.append(f"d dh {labels[player]} {cards_text(cards)}")
             case BoardCard(card=card):
+                self.unshown_street = None
                 self.board.append(card)
                 self.actions.append(f"d db {cards_text((card,))}")
             case BringIn() | Complete() | BetEvent() | Raise() | Call() | Check() | Fold() \
                     if event.player in labels:
-                self.actions.append(self._decision(event))
+                if isinstance(event, Fold):
+                    self.folded.add(event.player)
+                self._say(self._decision(event))
+            case Show() | Muck() if event.player in labels and len(self.folded) + 1 == len(labels):
+                self._say(uncontested(event, labels))  # the others folded: the hand is over
             case Show(player=player, cards=cards, description=description) \
                     if player in labels:
                 said = f" # {description}" if description else ""
-                self.actions.append(f"{labels[player]} sm {cards_text(cards)}{said}")
+                self._say(f"{labels[player]} sm {cards_text(cards)}{said}")
             case Muck(player=player, cards=cards) if player in labels:
                 said = f" # {cards_text(cards)}" if cards else ""
-                self.actions.append(f"{labels[player]} sm{said}")
+                self._say(f"{labels[player]} sm{said}")
             case Summary():
                 self.summary = event
             case _ if isinstance(event, NO_OP_EVENTS):
                 written = no_op(event, labels, self.money)
                 if written is not None:
-                    self.actions.append(written)
+                    self._say(written)
                 if isinstance(event, Collect) and event.player in labels:
                     self.won[event.player] += event.amount
         chips.apply(event)
+
+    def _say(self, action: str) -> None:
+        """An action other than a deal: after the start of its street, if no card said it
+        (PHH's streets follow from the cards: ``# 4th street`` where none was printed)."""
+        if self.unshown_street is not None:
+            self.actions.append(street_remark(self.unshown_street))
+            self.unshown_street = None
+        self.actions.append(action)
 
     def _decision(self, event: BringIn | Complete | BetEvent | Raise | Call | Check | Fold
                   ) -> str:

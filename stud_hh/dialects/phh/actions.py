@@ -106,7 +106,9 @@ class Actions:
         match words:
             case []:
                 event = read_no_op(comment, self.players, self.money) if comment else None
-                if event is not None:
+                if isinstance(event, StreetStart):
+                    self._reach(event.street)  # a street no card shows (``# 4th street``)
+                elif event is not None:
                     self._add(event)
             case ["d", "dh", who, cards]:
                 self._deal(player_named(who, self.players), read_cards(cards))
@@ -215,7 +217,9 @@ class Actions:
         from stud_hh.engine.pots import award_pots, build_pots
 
         players, behind = self.players, self.chips.behind
-        out = {e.player for e in self.events if isinstance(e, Fold | Muck)}
+        out = {e.player for e in self.events if isinstance(e, Fold)}
+        if len(out) + 1 < len(players):  # a muck at a showdown gives up; the last one's not
+            out |= {e.player for e in self.events if isinstance(e, Muck)}
         live = [p not in out for p in players]
         pots = build_pots([s - behind[p] for p, s in zip(players, stacks, strict=True)],
                           live, [behind[p] == 0 for p in players])

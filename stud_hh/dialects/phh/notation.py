@@ -43,10 +43,14 @@ from stud_hh.events import (
     Event,
     Fold,
     Game,
+    Muck,
     NoLowHand,
     NoShow,
     Raise,
+    Show,
     ShowdownStart,
+    Street,
+    StreetStart,
     UncalledReturn,
 )
 
@@ -213,14 +217,37 @@ _REMARK_EVENTS: dict[str, Event] = {
     "no low hand qualified": NoLowHand(),
 }
 _REMARKS: dict[type[Event], str] = {type(e): text for text, e in _REMARK_EVENTS.items()}
+#: A street that starts without a card the file shows (a site that prints no deals, or none
+#: for the players left): PHH's streets follow from the cards, so this one is said.
+_STREET_REMARKS: dict[str, Street] = {
+    f"{street.value}{'rd' if street is Street.THIRD else 'th'} street": street
+    for street in Street
+}
 _WHO = r"(p[1-9][0-9]*)"
 _LABEL = re.compile(_WHO, re.ASCII)
 _DOES_NOT_SHOW = re.compile(rf"{_WHO} does not show")
 _UNCALLED = re.compile(rf"uncalled bet {_AMOUNT} returned to {_WHO}")
 _COLLECTED = re.compile(rf"{_WHO} collected {_AMOUNT} from (\S.*)")
+#: A show or muck after everyone else folded: the hand is over for PHH (PokerKit refuses an
+#: ``sm`` then), but some sites print one (Full Tilt: "arjun1111 mucks").
+_UNCONTESTED = re.compile(rf"{_WHO} (shows|mucks) \[([^\]]*)\](?: (.*))?")
 
 #: The records written as no-op commentaries.
 NO_OP_EVENTS = (*_REMARKS, NoShow, UncalledReturn, Collect)
+
+
+def street_remark(street: Street) -> str:
+    """``# 4th street``: the no-op for a street whose start no card shows."""
+    return next(f"# {words}" for words, s in _STREET_REMARKS.items() if s is street)
+
+
+def uncontested(event: Show | Muck, labels: Mapping[str, str]) -> str:
+    """``# p5 mucks []``, ``# p5 shows [AsKd] a pair of Aces``: a show or muck once the
+    others have folded, a no-op (``_UNCONTESTED``)."""
+    if isinstance(event, Show):
+        said = f" {event.description}" if event.description else ""
+        return f"# {labels[event.player]} shows [{cards_text(event.cards)}]{said}"
+    return f"# {labels[event.player]} mucks [{cards_text(event.cards)}]"
 
 
 def no_op(event: Event, labels: Mapping[str, str], money: Money) -> str | None:
@@ -255,6 +282,16 @@ def read_no_op(text: str, players: Sequence[str], money: Money) -> Event | None:
     if found:
         return Collect(player_named(found.group(1), players), money.amount(found.group(2)),
                        found.group(3))
+    street = _STREET_REMARKS.get(text)
+    if street is not None:
+        return StreetStart(street)
+    found = _UNCONTESTED.fullmatch(text)
+    if found:
+        who, verb, cards, said = found.groups()
+        shown = known_cards(cards) if cards else ()
+        if verb == "mucks":
+            return Muck(player_named(who, players), shown) if said is None else None
+        return Show(player_named(who, players), shown, said)
     return None
 
 
@@ -268,5 +305,5 @@ def player_named(label: str, players: Sequence[str]) -> str:
 __all__ = [
     "CENTS", "GAMES", "NO_OP_EVENTS", "OTHER_VARIANTS", "VARIANTS", "Money", "NotationError",
     "cards_text", "known_cards", "no_op", "phrase", "player_named", "read_cards",
-    "read_no_op", "read_phrase",
+    "read_no_op", "read_phrase", "street_remark", "uncontested",
 ]
