@@ -35,6 +35,7 @@ from typing import ClassVar
 from stud_hh.cards import DECK, str_card
 from stud_hh.dialects import clock
 from stud_hh.dialects.line_parser import (
+    FIELD_ERRORS,
     GrammarParser,
     LineError,
     SiteLines,
@@ -81,6 +82,7 @@ _BANNERS = {"4TH": Street.FOURTH, "5TH": Street.FIFTH, "6TH": Street.SIXTH,
             "RIVER": Street.SEVENTH, "7TH": Street.SEVENTH}
 _FOLDED_ON = {"3RD": Street.THIRD, **_BANNERS}
 _CARD = {str_card(c): c for c in DECK}
+_THIRD, _SEVENTH = Street.THIRD, Street.SEVENTH
 _NEXT = {Street.THIRD: Street.FOURTH, Street.FOURTH: Street.FIFTH, Street.FIFTH: Street.SIXTH,
          Street.SIXTH: Street.SEVENTH}
 _ACTION = re.compile(r"(?P<verb>Bring_in chip|Big blind/Bring in|Bring in|Calls?|Bets|D bets"
@@ -149,15 +151,10 @@ class BovadaHand:
         self.names = {seat.seat: seat.player for seat in self.seats}
 
     def seat(self, line: str) -> Seat:
-        name, _, stack = line.partition(": ")
-        return Seat(int(name[5:].partition(" ")[0]), player(name),
-                    self.money(stack[: -len(" in chips")]))
+        return _seat(line, self.money)
 
     def antes(self, text: str) -> None:
-        self.hand.antes(read_lines(self.ante, text))
-
-    def ante(self, line: str) -> Ante:
-        return _ante(line, self.money)
+        self.hand.antes(_antes(text, self.money))
 
     def first_banner(self, text: str) -> None:
         self._start(Street.THIRD)
@@ -173,65 +170,98 @@ class BovadaHand:
             self.hand.deal_river(None)
 
     def deal_lines(self, text: str) -> None:
-        for offset, line in enumerate(text.split("\n")):
+        """A street's ``Card dealt`` lines and the betting that follows them (one token)."""
+        lines = text.split("\n")
+        deals = text.count(" : Card dealt to a spot [")  # they come first
+        self._deals(lines[:deals])
+        if deals < len(lines):
+            self._betting(lines[deals:], deals)
+
+    def _deals(self, lines: list[str]) -> None:
+        """``Card dealt`` lines: a player dealt again on the street starts the next one.
+        The street's deals go to the hand together (``_deal_street``)."""
+        hand, now, held = self.hand, self.dealt_now, self.dealt
+        street = hand.street
+        batch: list[Deal] = []
+        for offset, line in enumerate(lines):
             try:
-                self._deal(*_dealt(line))
+                name, dealt = _dealt(line)
+                if street is not _THIRD or len(dealt) != 3 or name in now:
+                    if street is _THIRD or name in now:
+                        next_street = _NEXT.get(street)
+                        if next_street is None:
+                            raise ValueError(f"{name} dealt an eighth card")
+                        self._deal_street(batch)
+                        batch = []
+                        self._start(next_street)
+                        street, now = next_street, self.dealt_now
+                    if street is _SEVENTH:
+                        hand.deal(name, dealt)
+                    else:
+                        batch.append(_deal_event(street, name, dealt))
+                else:
+                    batch.append(_deal_event(street, name, dealt))
             except ValueError as exc:
                 raise LineError(str(exc), offset) from None
-
-    def _deal(self, name: str, dealt: tuple[int, ...]) -> None:
-        hand = self.hand
-        street = hand.street
-        if street is Street.THIRD and len(dealt) == 3 and name not in self.dealt_now:
-            hand.deal_third([_deal_event(street, name, dealt)])
-        else:
-            if street is Street.THIRD or name in self.dealt_now:
-                next_street = _NEXT.get(street)
-                if next_street is None:
-                    raise ValueError(f"{name} dealt an eighth card")
-                self._start(next_street)
-                street = next_street
-            if street is Street.SEVENTH:
-                hand.deal(name, dealt)
+            now.add(name)
+            cards_so_far = held.get(name)
+            if cards_so_far is None:
+                held[name] = list(dealt)
             else:
-                hand.deal_up([_deal_event(street, name, dealt)])
-        self.dealt_now.add(name)
-        self.dealt.setdefault(name, []).extend(dealt)
+                cards_so_far += dealt
+        self._deal_street(batch)
+
+    def _deal_street(self, deals: list[Deal]) -> None:
+        """Deals read on the current street (3rd: three cards each; later: one upcard)."""
+        if deals:
+            if self.hand.street is _THIRD:
+                self.hand.deal_third(deals)
+            else:
+                self.hand.deal_up(deals)
 
     # --- betting --------------------------------------------------------------------------------
 
     def actions(self, text: str) -> None:
-        self.hand.actions(read_lines(self.action, text))
+        self._betting(text.split("\n"), 0)
 
-    def action(self, line: str) -> Event:
-        name, verb, amount, to, act = _action_parts(line, self.money)
-        if verb == "Checks":
-            return Check(name)
-        if verb in ("Folds", "Fold"):
-            return Fold(name)
+    def _betting(self, lines: list[str], first: int) -> None:
+        """A run of betting lines (one loop: a hand has a few dozen); ``first``: the offset
+        of the first in its token (for errors). Most lines are the same event in every
+        hand (``_action_parts``): they only move the street's totals here."""
+        events: list[Event] = []
+        append, money, bets = events.append, self.money, self.bets
+        for offset, line in enumerate(lines, first):
+            try:
+                name, verb, amount, to, act, event = _action_parts(line, money)
+                if event is None:
+                    event = self._wager(name, verb, amount, to, act)
+                else:
+                    if verb is _BET:
+                        self._stakes(amount, double=act[0] != "B")
+                    if amount:
+                        bets.add(event)
+            except FIELD_ERRORS as exc:
+                raise LineError(str(exc) or type(exc).__name__, offset) from None
+            append(event)
+        self.hand.actions(events)
+
+    def _wager(self, name: str, verb: str, amount: int, to: int | None, act: str) -> Event:
+        """A raise or an all-in: what it is depends on the street's bets."""
         bets = self.bets
-        event: Event
         if verb == "Raises":
             to = to if to is not None else amount
             self._stakes(to, double=False)
             return bets.raise_to(name, to)
-        if verb == "All-in":
-            # "All-in(raise) X" raises the street total to X; "All-in X" adds X chips
-            if bets.level == 0:
-                event = Bet(name, amount, True)
-            elif "(raise" in act:
-                return bets.raise_to(name, amount, True)
-            elif amount <= bets.owed(name):
-                event = Call(name, amount, True)
-            else:
-                return bets.raise_by_added(name, amount, True)
-        elif verb in ("Call", "Calls"):
-            event = Call(name, amount)
-        elif verb in ("Bets", "D bets", "Double bets"):
-            self._stakes(amount, double=verb != "Bets")
-            event = Bet(name, amount)
+        # "All-in(raise) X" raises the street total to X; "All-in X" adds X chips
+        event: Event
+        if bets.level == 0:
+            event = Bet(name, amount, True)
+        elif "(raise" in act:
+            return bets.raise_to(name, amount, True)
+        elif amount <= bets.owed(name):
+            event = Call(name, amount, True)
         else:
-            event = BringIn(name, amount)
+            return bets.raise_by_added(name, amount, True)
         bets.add(event)
         return event
 
@@ -292,14 +322,10 @@ class BovadaHand:
 
     def seat_result(self, line: str) -> SeatResult:
         match = _seat_result_fields(line)
+        name = self.names[int(match["seat"] or 0)]
+        if match["street"] or match["quiet"] or match["mucked"]:
+            return _seat_outcome(line, name, self.money)
         seat = int(match["seat"] or 0)
-        name = self.names[seat]
-        if match["street"]:
-            return SeatResult(seat, name, "folded", street=_FOLDED_ON[match["street"].upper()])
-        if match["quiet"]:
-            return SeatResult(seat, name, "collected", won=self.money(match["quiet"]))
-        if match["mucked"]:
-            return SeatResult(seat, name, "mucked", cards=cards(match["mucked"]))
         won = [self.money(a) for a in (match["won"], match["low"]) if a]
         # the line lists the hand as dealt, but drops a card now and then (game 2633132391:
         # "[8h As 5d 4s 6h 2s-..." for 8h As Ac 5d 4s 6h 2s): the deals are the record
@@ -365,23 +391,68 @@ def _seat_result_fields(line: str) -> dict[str, str | None]:
 
 
 @lru_cache(maxsize=MEMO_SIZE)
+def _seat_outcome(line: str, name: str, money: Callable[[str], int]) -> SeatResult:
+    """A summary line of a seat that folded, won without showing or mucked: the line and
+    the player say it all (a session repeats them)."""
+    match = _seat_result_fields(line)
+    seat = int(match["seat"] or 0)
+    if match["street"]:
+        return SeatResult(seat, name, "folded", street=_FOLDED_ON[match["street"].upper()])
+    if match["quiet"]:
+        return SeatResult(seat, name, "collected", won=money(match["quiet"]))
+    return SeatResult(seat, name, "mucked", cards=cards(match["mucked"] or ""))
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def _seat(line: str, money: Callable[[str], int]) -> Seat:
+    """``Seat+3 [ME]: $0.33 in chips``: a player sitting out keeps his stack (read once)."""
+    name, _, stack = line.partition(": ")
+    return Seat(int(name[5:].partition(" ")[0]), player(name), money(stack[: -len(" in chips")]))
+
+
+@lru_cache(maxsize=MEMO_SIZE)
 def _ante(line: str, money: Callable[[str], int]) -> Ante:
     name, _, amount = line.partition(" : Ante chip ")
     return Ante(player(name), money(amount))
 
 
 @lru_cache(maxsize=MEMO_SIZE)
+def _antes(text: str, money: Callable[[str], int]) -> tuple[Ante, ...]:
+    """A run of ante lines: a table posts the same antes hand after hand (read once)."""
+    return tuple(read_lines(lambda line: _ante(line, money), text))
+
+
+#: the verb of every bet (``Bets``, ``D bets``, ``Double bets``) as ``_action_parts`` gives it
+_BET = "Bets"
+
+
+@lru_cache(maxsize=MEMO_SIZE)
 def _action_parts(
     line: str, money: Callable[[str], int]
-) -> tuple[str, str, int, int | None, str]:
-    """A betting line -> (player, verb, amount, the "to" amount, the words after the name)."""
+) -> tuple[str, str, int, int | None, str, Event | None]:
+    """A betting line -> (player, verb, amount, the "to" amount, the words after the name,
+    and its event where the line alone says what it is: all but raises and all-ins, which
+    depend on the street's bets). A session repeats these lines: they are read once."""
     who, _, act = line.partition(" : ")
     match = _ACTION.fullmatch(act)
     if match is None:
         raise ValueError(f"unreadable action {line!r}")
-    amount, to = match["amount"], match["to"]
-    return (player(who), match["verb"], money(amount) if amount else 0,
-            money(to) if to else None, act)
+    amount_text, to_text = match["amount"], match["to"]
+    name, verb = player(who), match["verb"]
+    amount = money(amount_text) if amount_text else 0
+    to = money(to_text) if to_text else None
+    event: Event | None = None
+    if verb == "Checks":
+        event = Check(name)
+    elif verb in ("Folds", "Fold"):
+        event = Fold(name)
+    elif verb in ("Call", "Calls"):
+        event = Call(name, amount)
+    elif verb in ("Bets", "D bets", "Double bets"):
+        verb, event = _BET, Bet(name, amount)
+    elif verb not in ("Raises", "All-in"):
+        event = BringIn(name, amount)
+    return name, verb, amount, to, act, event
 
 
 _NOTE_KINDS = {"Table": "joins", "Seat": "sitting_out", "Sit": "sitting_out",

@@ -26,6 +26,7 @@ from typing import ClassVar
 from stud_hh.cards import DECK, str_card
 from stud_hh.dialects import clock
 from stud_hh.dialects.line_parser import (
+    FIELD_ERRORS,
     GrammarParser,
     LineError,
     SiteLines,
@@ -167,62 +168,55 @@ class FullTiltHand:
         self.seats = read_lines(self.seat, text)
 
     def seat(self, line: str) -> Seat:
-        """``Seat 3: NAME ($294.50)``, maybe ``, is sitting out``."""
-        sitting_out = line.endswith(", is sitting out")
-        if sitting_out:
-            line = line[: -len(", is sitting out")]
-        colon = line.index(": ")
-        paren = line.rindex(" (")
-        return Seat(int(line[5:colon]), line[colon + 2 : paren], self.money(line[paren + 2 : -1]),
-                    sitting_out=sitting_out)
+        return _seat(line, self.money)
 
     def antes(self, text: str) -> None:
-        self.hand.antes(read_lines(self.ante, text))
-
-    def ante(self, line: str) -> Ante:
-        return _ante(line, self.money)
+        self.hand.antes(_antes(text, self.money))
 
     def street(self, kind: str, text: str) -> None:
-        _, *deals = text.split("\n")
+        _, newline, deals = text.partition("\n")
         street = _STREETS[kind]
         self.hand.start_street(street)
         self.bets.new_street()
         if street is Street.SEVENTH:
             self.hand.deal_river(None)
-        if deals:
-            self._deals(deals, first=1)
+        if newline:
+            try:
+                self.deal_lines(deals)
+            except LineError as exc:
+                raise LineError(str(exc), 1 + exc.offset) from None
 
     def deal_lines(self, text: str) -> None:
-        """``Dealt to NAME [cards]`` (3rd street: ``[Td Jd] [As]`` for the hero)."""
-        self._deals(text.split("\n"))
-
-    def _deals(self, lines: list[str], first: int = 0) -> None:
+        """``Dealt to NAME [cards]`` (3rd street: ``[Td Jd] [As]`` for the hero): a street's
+        deals go to the hand together; the river's one by one, each in the place of the
+        hidden card the banner gave its player."""
         hand = self.hand
         street = hand.street
-        for offset, line in enumerate(lines):
-            try:
-                if street is Street.SEVENTH:
-                    hand.deal(*_dealt(line, street))
-                else:
-                    deal = _deal_event(line, street)
-                    if street is Street.THIRD:
-                        hand.deal_third([deal])
-                    else:
-                        hand.deal_up([deal])
-            except ValueError as exc:
-                raise LineError(str(exc), first + offset) from None
+        if street is Street.SEVENTH:
+            read_lines(lambda line: hand.deal(*_dealt(line, street)), text)
+        elif street is Street.THIRD:
+            hand.deal_third(read_lines(lambda line: _deal_event(line, street), text))
+        else:
+            hand.deal_up(read_lines(lambda line: _deal_event(line, street), text))
 
     # --- betting --------------------------------------------------------------------------------
 
     def actions(self, text: str) -> None:
-        self.hand.actions(read_lines(self.action, text))
-
-    def action(self, line: str) -> Event:
-        event = _action(line, self.money)
-        if type(event) is Raise:  # "raises to X": what it adds depends on the bet before
-            return self.bets.raise_to(event.player, event.to, event.all_in)
-        self.bets.add(event)
-        return event
+        """A run of betting lines (one loop: a hand has a few dozen). Each line is read
+        once per session (``_action``); here only the street's totals move."""
+        events: list[Event] = []
+        append, money, bets = events.append, self.money, self.bets
+        for offset, line in enumerate(text.split("\n")):
+            try:
+                event = _action(line, money)
+            except FIELD_ERRORS as exc:
+                raise LineError(str(exc) or type(exc).__name__, offset) from None
+            if type(event) is Raise:  # "raises to X": what it adds depends on the bet before
+                event = bets.raise_to(event.player, event.to, event.all_in)
+            elif type(event) is not Check and type(event) is not Fold:
+                bets.add(event)
+            append(event)
+        self.hand.actions(events)
 
     def uncalled(self, text: str) -> None:
         amount, _, name = text[len("Uncalled bet of ") :].partition(" returned to ")
@@ -275,12 +269,7 @@ class FullTiltHand:
     # --- table noise --------------------------------------------------------------------------
 
     def note(self, text: str) -> None:
-        for marker, kind in _NOTES:
-            at = text.find(marker)
-            if at >= 0:
-                self.hand.add(TableNote(kind, text[:at] if at else "", text))
-                return
-        raise ValueError(f"unreadable table note {text!r}")
+        self.hand.add(_note(text))
 
     def chat(self, text: str) -> None:
         name, _, message = text.partition(": ")
@@ -387,6 +376,35 @@ def _buy_in(text: str | None) -> str | None:
     if match is None:
         return None
     return "+".join(part for part in match.groups() if part)
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def _seat(line: str, money: Callable[[str], int]) -> Seat:
+    """``Seat 3: NAME ($294.50)``, maybe ``, is sitting out`` (a player sitting out keeps
+    his stack: read once)."""
+    sitting_out = line.endswith(", is sitting out")
+    if sitting_out:
+        line = line[: -len(", is sitting out")]
+    colon = line.index(": ")
+    paren = line.rindex(" (")
+    return Seat(int(line[5:colon]), line[colon + 2 : paren], money(line[paren + 2 : -1]),
+                sitting_out=sitting_out)
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def _antes(text: str, money: Callable[[str], int]) -> tuple[Ante, ...]:
+    """A run of ante lines: a table posts the same antes hand after hand (read once)."""
+    return tuple(read_lines(lambda line: _ante(line, money), text))
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def _note(text: str) -> TableNote:
+    """A line of table noise (``X is sitting out``): a session repeats them."""
+    for marker, kind in _NOTES:
+        at = text.find(marker)
+        if at >= 0:
+            return TableNote(kind, text[:at] if at else "", text)
+    raise ValueError(f"unreadable table note {text!r}")
 
 
 @lru_cache(maxsize=MEMO_SIZE)

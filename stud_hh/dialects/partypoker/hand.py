@@ -217,12 +217,13 @@ class PartyPokerHand:
         return _seat(line, self.money)
 
     def antes(self, text: str) -> None:
-        self.hand.antes(read_lines(self.ante, text))
-
-    def ante(self, line: str) -> Ante:
-        name, posted = _ante(line, self.money)
-        self.pot += posted
-        return Ante(name, posted, self._pay(name, posted))
+        """A run of antes (one loop; the run's reading is remembered: a table posts the
+        same antes hand after hand): each ante that empties a stack is all-in."""
+        antes = []
+        for name, posted in _antes(text, self.money):
+            self.pot += posted
+            antes.append(Ante(name, posted, self._pay(name, posted)))
+        self.hand.antes(antes)
 
     def _pay(self, name: str, amount: int) -> bool:
         """``name`` puts ``amount`` in; whether it was all he had left."""
@@ -491,6 +492,12 @@ def _ante(line: str, money: Callable[[str], int]) -> tuple[str, int]:
     """``Player1 posts ante [$0.05 USD]`` -> (``Player1``, 5)."""
     name, _, amount = line.rpartition(" posts ante ")
     return name, money(amount.removeprefix("of ")[1:-1])
+
+
+@lru_cache(maxsize=1024)
+def _antes(text: str, money: Callable[[str], int]) -> tuple[tuple[str, int], ...]:
+    """A run of ante lines -> (player, amount) each."""
+    return tuple(read_lines(lambda line: _ante(line, money), text))
 
 
 @lru_cache(maxsize=256)  # a session's hands share their day

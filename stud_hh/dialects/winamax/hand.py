@@ -79,6 +79,8 @@ _STREETS = {"3rd": Street.THIRD, "THIRD": Street.THIRD, "4th": Street.FOURTH,
             "SEVENTH": Street.SEVENTH}
 _CARD: dict[str, int | None] = {str_card(c): c for c in DECK} | {"X": None}
 _ALL_IN = " and is all-in"
+#: the betting verbs that put chips in (a call or bet of nothing moves a total all the same)
+_WAGERS = frozenset({"calls", "bets", "brings in", "bring-in"})
 _ACTION = re.compile(r"(?P<name>.+) (?:(?P<verb>folds|checks)|(?P<wager>calls|bets|brings in|"
                      r"bring-in) (?P<amount>\S+)|raises (?P<by>-?\S+) to (?P<to>\S+))")
 _SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[^,()]+)(?:, [^)]* bounty)?\)")
@@ -93,7 +95,8 @@ _TOURNAMENT_TABLE = re.compile(r"\((?P<id>\d+)\)#\d+$")
 def _read_action(line: str, money: Callable[[str], int]) -> tuple[str, str, int, bool,
                                                                   Event | None]:
     """``Hero raises 25€ to 25€`` -> (``Hero``, ``raises``, 2500 (the "to"), all-in, None);
-    a fold or a check comes with its event, the same for every hand."""
+    a fold, a check, a call, a bet or a bring-in comes with its event (a raise's depends on
+    the bring-in: ``WinamaxHand.raise_to``)."""
     all_in = line.endswith(_ALL_IN)
     match = _ACTION.fullmatch(line.removesuffix(_ALL_IN))
     if match is None:
@@ -105,7 +108,10 @@ def _read_action(line: str, money: Callable[[str], int]) -> tuple[str, str, int,
         return name, verb, 0, False, Check(name)
     if match["to"] is not None:
         return name, "raises", money(match["to"]), all_in, None
-    return name, match["wager"], money(match["amount"]), all_in, None
+    wager, paid = match["wager"], money(match["amount"])
+    event = (Call(name, paid, all_in) if wager == "calls" else Bet(name, paid, all_in)
+             if wager == "bets" else BringIn(name, paid, all_in))
+    return name, wager, paid, all_in, event
 
 
 @lru_cache(maxsize=4096)
@@ -116,6 +122,24 @@ def _read_deal(line: str) -> tuple[str, tuple[int | None, ...]]:
     if name.endswith("]"):  # [cards so far] [new]
         name = name.rpartition(" [")[0]
     return name, cards(new)
+
+
+@lru_cache(maxsize=4096)
+def _third_street_deal(line: str) -> Deal:
+    """``Dealt to NAME [Kd 3s X]``: his three cards (hidden ones ``None``)."""
+    name, dealt = _read_deal(line)
+    if len(dealt) != 3:
+        raise ValueError(f"{len(dealt)} cards dealt on 3rd street")
+    return Deal(Street.THIRD, name, dealt, UP_THIRD)
+
+
+@lru_cache(maxsize=4096)
+def _up_card_deal(line: str, street: Street) -> Deal:
+    """A 4th to 6th-street ``Dealt to NAME [cards so far] [new]``: the new upcard."""
+    name, dealt = _read_deal(line)
+    if len(dealt) != 1:
+        raise ValueError(f"{len(dealt)} new cards on one street")
+    return Deal(street, name, dealt, (True,))
 
 
 @lru_cache(maxsize=1024)  # the same players sit with the same stacks hand after hand
@@ -142,11 +166,13 @@ def known_cards(text: str) -> tuple[int, ...]:
     return shown  # type: ignore[return-value]
 
 
+@lru_cache(maxsize=4096)
 def _cents(text: str) -> int:
     """``33.90€`` -> 3390 (Winamax puts the currency symbol after the amount)."""
     return cents(text.rstrip("€$£"))
 
 
+@lru_cache(maxsize=4096)
 def _chips(text: str) -> int:
     return chips(text.rstrip("€$£"))
 
@@ -272,65 +298,70 @@ class WinamaxHand:
             self.hand.deal_river(None)
 
     def deal_lines(self, text: str) -> None:
-        for offset, line in enumerate(text.split("\n")):
-            try:
-                self.deal(line)
-            except ValueError as exc:
-                raise LineError(str(exc), offset) from None
-
-    def deal(self, line: str) -> None:
-        """``Dealt to NAME [cards]`` or ``[cards so far] [new]``: the new card(s)."""
-        name, dealt = _read_deal(line)
+        """A street's ``Dealt to`` lines: dealt together (the river's one by one, each in
+        the place of the hidden card the banner gave its player)."""
         hand = self.hand
         street = hand.street
         if street is Street.THIRD:
-            if len(dealt) != 3:
-                raise ValueError(f"{len(dealt)} cards dealt on 3rd street")
-            hand.deal_third([Deal(street, name, dealt, UP_THIRD)])
+            hand.deal_third(read_lines(_third_street_deal, text))
         elif street is Street.SEVENTH:
-            if dealt != (None,):  # the hero's river card, in place of his hidden one
-                hand.deal(name, dealt)  # type: ignore[arg-type]
+            read_lines(self.deal, text)
         else:
-            if len(dealt) != 1:
-                raise ValueError(f"{len(dealt)} new cards on one street")
-            hand.deal_up([Deal(street, name, dealt, (True,))])
+            hand.deal_up(read_lines(lambda line: _up_card_deal(line, street), text))
+
+    def deal(self, line: str) -> None:
+        """A river ``Dealt to NAME [cards so far] [new]`` (``X`` where the card is hidden)."""
+        name, dealt = _read_deal(line)
+        if dealt != (None,):  # the hero's river card, in place of his hidden one
+            self.hand.deal(name, dealt)  # type: ignore[arg-type]
 
     def actions(self, text: str) -> None:
-        """A run of betting lines (one loop: a hand has a few dozen of them)."""
+        """A run of betting lines (one loop: a hand has a few dozen of them). Most lines are
+        the same event in every hand (``_read_action``): they only move the street's totals
+        and the stacks here."""
         events: list[Event] = []
         append, money, in_hand = events.append, self.money, self.in_hand
+        bets, stacks = self.bets, self.stacks
         for offset, line in enumerate(text.split("\n")):
             try:
-                name, verb, amount, all_in, fixed = _read_action(line, money)
+                name, verb, amount, all_in, event = _read_action(line, money)
                 in_hand.add(name)
-                append(fixed if fixed is not None else self._wager(name, verb, amount, all_in))
+                if event is None:
+                    event = self.raise_to(name, amount, all_in)
+                elif amount or verb in _WAGERS:  # (a fold or a check changes nothing)
+                    put = bets.put
+                    if verb == "calls":
+                        put[name] = put.get(name, 0) + amount
+                    else:  # a bet or the bring-in: the street's total is his
+                        put[name] = amount
+                        if amount > bets.level:
+                            bets.level = amount
+                        if verb != "bets":
+                            self.brought_in[name] = amount
+                    left = stacks.get(name)
+                    if left is not None:
+                        left -= amount
+                        stacks[name] = left
+                        if left == 0 and amount > 0 and not all_in:
+                            event = as_all_in(event)
             except FIELD_ERRORS as exc:
                 raise LineError(str(exc) or type(exc).__name__, offset) from None
+            append(event)
         self.hand.actions(events)
 
-    def _wager(self, name: str, verb: str, amount: int, all_in: bool) -> Event:
+    def raise_to(self, name: str, to: int, all_in: bool) -> Event:
+        """``raises X to Y``: Y leaves out the player's own bring-in (see the module
+        docstring); over the bring-in alone it is the completion."""
         bets = self.bets
         before = bets.put.get(name, 0)
         event: Event
-        if verb == "raises":
-            # Y leaves out the player's own bring-in (see the module docstring)
-            to = amount + self.brought_in.get(name, 0)
-            if bets.level and bets.level == max(self.brought_in.values(), default=-1):
-                event = Complete(name, to, all_in)
-                bets.add(event)
-            else:
-                event = bets.raise_to(name, to, all_in)
-            paid = to - before
-        else:
-            paid = amount
-            if verb == "calls":
-                event = Call(name, paid, all_in)
-            elif verb == "bets":
-                event = Bet(name, paid, all_in)
-            else:
-                event = BringIn(name, paid, all_in)
-                self.brought_in[name] = paid
+        to += self.brought_in.get(name, 0)
+        if bets.level and bets.level == max(self.brought_in.values(), default=-1):
+            event = Complete(name, to, all_in)
             bets.add(event)
+        else:
+            event = bets.raise_to(name, to, all_in)
+        paid = to - before
         left = self.stacks.get(name)
         if left is not None:
             left -= paid

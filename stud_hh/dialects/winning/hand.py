@@ -255,11 +255,7 @@ class WinningHand:
     # --- the older format ---------------------------------------------------------------------
 
     def classic_antes(self, text: str) -> None:
-        self.hand.antes(read_lines(self.classic_ante, text))
-
-    def classic_ante(self, line: str) -> Ante:
-        name, _, amount = line[len("Player ") :].rpartition(" ante (")
-        return Ante(name.removesuffix(" posts"), self.money(amount[:-1]))
+        self.hand.antes(_classic_antes(text, self.money))
 
     def classic_deals(self, text: str) -> None:
         hand = self.hand
@@ -275,12 +271,7 @@ class WinningHand:
             self._third_street_deals()
 
     def _classic_deal(self, line: str) -> None:
-        hidden = line.endswith(" received a card.")
-        if hidden:
-            name, card = line[: -len(" received a card.")], None
-        else:
-            name, _, shown = line.partition(" received card: [")
-            card = cards(shown[:-1])[0]
+        name, card = _classic_dealt(line)
         hand = self.hand
         if hand.street is Street.THIRD:
             self.third.setdefault(name, []).append(card)
@@ -308,32 +299,21 @@ class WinningHand:
         self.hand.actions(read_lines(self.classic_action, text))
 
     def classic_action(self, line: str) -> Event:
-        match = _CLASSIC_ACTION.fullmatch(line)
-        if match is None:
-            raise ValueError(f"unreadable action {line!r}")
-        name, verb = match["name"], match["verb"]
-        if verb == "checks":
-            return Check(name)
-        if verb == "folds":
-            return Fold(name)
-        amount = self.money(match["amount"])
+        name, verb, amount, event = _classic_action(line, self.money)
+        if event is not None:  # a check, fold, call, bet or bring-in: the line says it all
+            if amount:
+                self.bets.add(event)
+            return event
         bets = self.bets
         if verb in ("raises", "caps", "cap"):
             return bets.raise_to(name, amount)
-        event: Event
-        if verb == "allin":  # what he had left: a bet, a call or a raise
-            if bets.level == 0:
-                event = Bet(name, amount, True)
-            elif amount <= bets.owed(name):
-                event = Call(name, amount, True)
-            else:
-                return bets.raise_by_added(name, amount, True)
-        elif verb == "calls":
-            event = Call(name, amount)
-        elif verb == "bets":
-            event = Bet(name, amount)
+        # "allin": what he had left: a bet, a call or a raise
+        if bets.level == 0:
+            event = Bet(name, amount, True)
+        elif amount <= bets.owed(name):
+            event = Call(name, amount, True)
         else:
-            event = BringIn(name, amount)
+            return bets.raise_by_added(name, amount, True)
         bets.add(event)
         return event
 
@@ -426,6 +406,50 @@ def _action(line: str, money: Callable[[str], int]) -> Event:
     if verb == "bets":
         return Bet(name, amount, all_in)
     return BringIn(name, amount, all_in)
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def _classic_action(
+    line: str, money: Callable[[str], int]
+) -> tuple[str, str, int, Event | None]:
+    """An older-format betting line -> (player, verb, amount, and its event where the line
+    alone says what it is: all but raises and all-ins, which depend on the street's bets).
+    A session repeats these lines: they are read once."""
+    match = _CLASSIC_ACTION.fullmatch(line)
+    if match is None:
+        raise ValueError(f"unreadable action {line!r}")
+    name, verb = match["name"], match["verb"]
+    if verb == "checks":
+        return name, verb, 0, Check(name)
+    if verb == "folds":
+        return name, verb, 0, Fold(name)
+    amount = money(match["amount"])
+    if verb in ("raises", "caps", "cap", "allin"):
+        return name, verb, amount, None
+    event = (Call(name, amount) if verb == "calls" else Bet(name, amount) if verb == "bets"
+             else BringIn(name, amount))
+    return name, verb, amount, event
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def _classic_dealt(line: str) -> tuple[str, int | None]:
+    """``NAME received card: [10s]`` -> (NAME, the card); ``NAME received a card.`` -> None."""
+    if line.endswith(" received a card."):
+        return line[: -len(" received a card.")], None
+    name, _, shown = line.partition(" received card: [")
+    return name, cards(shown[:-1])[0]
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def _classic_antes(text: str, money: Callable[[str], int]) -> tuple[Ante, ...]:
+    """A run of ``Player NAME ante (0.15)`` lines: a table posts the same antes hand after
+    hand (read once)."""
+    return tuple(read_lines(lambda line: _classic_ante(line, money), text))
+
+
+def _classic_ante(line: str, money: Callable[[str], int]) -> Ante:
+    name, _, amount = line[len("Player ") :].rpartition(" ante (")
+    return Ante(name.removesuffix(" posts"), money(amount[:-1]))
 
 
 @lru_cache(maxsize=MEMO_SIZE)
