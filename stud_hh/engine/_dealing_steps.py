@@ -75,13 +75,9 @@ class _Dealing(_Round):
         if self.phase is not _ANTES:
             return
         ante = self.stakes.ante
-        stacks = self._stacks
-        contrib = self._contrib
         for p, due in enumerate(self._ante_due):
             if due:  # a short stack posts what he has
-                put = ante if ante < stacks[p] else stacks[p]
-                stacks[p] -= put
-                contrib[p] += put
+                self._move(p, min(ante, self._stacks[p]), street=False)
         self._ante_due = [False] * self.n
         self._start_street(_THIRD)
 
@@ -188,7 +184,7 @@ class _Dealing(_Round):
             self._give(*usual)
             return left_open
         dealt: list[int] = []
-        if self._check_street(pairs, dealt) is None:
+        if self._street_breach(pairs, dealt) is None:
             self._give(dealt, [cards for _, cards in pairs])
             return left_open
         return left_open + tuple(
@@ -319,6 +315,13 @@ class _Dealing(_Round):
         if usual is not None:
             dealt += usual[0]
             return None
+        return self._street_breach(deals, dealt)
+
+    def _street_breach(
+        self, deals: list[tuple[int | str, Sequence[int | None]]], dealt: list[int]
+    ) -> IllegalInfo | None:
+        """``_check_street`` for deals ``_street_fits`` did not take: card by card, the
+        first rule broken (or None: legal after all, e.g. unknown cards)."""
         info = self._check_deals(deals, dealt, set())
         if info is not None:
             return info

@@ -307,11 +307,7 @@ class _Round(_Table):
         self._bring_in_due = False
         before = self.bet_level
         prev_full = self._full_level
-        bets = self._bets
-        put = to - bets[p]
-        self._stacks[p] -= put
-        self._contrib[p] += put
-        bets[p] = to
+        self._move(p, to - self._bets[p])
         if kind is _COMPLETE:
             unit = full_target = self.structure.completion()
         else:

@@ -208,13 +208,7 @@ class Ledger:
 
     def _ante(self, event: Ante) -> None:
         self.antes.append(event)
-        put = event.amount
-        self.total += put
-        behind = self._behind.get(event.player)  # None: no seat, as for a wager
-        if behind is not None:
-            self._behind[event.player] = behind - put
-            if behind < put:
-                self._over(event.player, None, None, put, behind)
+        self._put(event.player, event.amount, None, None)
 
     def _shown(self, event: Show | Muck) -> None:
         if event.cards:
@@ -274,18 +268,17 @@ class Ledger:
         self._round.append(event)
         if event.all_in:
             self.all_in_wager = True
-        self.total += put
-        behind = self._behind.get(player)  # None: no seat (``UNKNOWN_PLAYER``, the replay's)
-        if behind is not None:
-            self._behind[player] = behind - put
-            if behind < put:
-                self._over(player, self.last_street, self._action_index, put, behind)
+        self._put(player, put, self.last_street, self._action_index)
 
-    def _over(self, player: str, street: Street | None, index: int | None, put: int,
-              behind: int) -> None:
-        """Chips put in past the player's stack: the first time for him is noted (an ante
-        with street and index None)."""
-        if all(o[0] != player for o in self.over_stack):
+    def _put(self, player: str, put: int, street: Street | None, index: int | None) -> None:
+        """Chips into the pot; the first time a player's chips pass his stack is noted (an
+        ante with street and index None)."""
+        self.total += put
+        behind = self._behind.get(player)
+        if behind is None:
+            return  # no seat: ``UNKNOWN_PLAYER`` is the replay's
+        self._behind[player] = behind - put
+        if behind < put and all(o[0] != player for o in self.over_stack):
             self.over_stack.append((player, street, index, put, behind))
 
     def _close_street(self) -> None:
