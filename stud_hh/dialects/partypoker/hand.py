@@ -40,7 +40,7 @@ from stud_hh.dialects.line_parser import (
     SiteLines,
     read_lines,
 )
-from stud_hh.dialects.money import cents, chips
+from stud_hh.dialects.money import MEMO_SIZE, cents, chips
 from stud_hh.dialects.shown_deals import put_shown_deals
 from stud_hh.dialects.stud_hand import UP_THIRD, StudHand, up_card_deal
 from stud_hh.dialects.uncalled import street_return, take_from_wins
@@ -102,12 +102,7 @@ _NOTES = {" has joined the table.": "joins", " has left the table.": "leaves",
           " will be using her time bank for this hand.": "time_bank"}
 
 
-#: betting lines whose reading ``_read_action`` keeps: a session repeats its lines (the
-#: same players bet the same amounts); bounded, so memory stays flat
-ACTION_MEMO = 4096
-
-
-@lru_cache(maxsize=ACTION_MEMO)
+@lru_cache(maxsize=MEMO_SIZE)  # a session repeats its betting lines; bounded
 def _read_action(line: str, money: Callable[[str], int]) -> tuple[str, str, int, Event | None]:
     """``Player4 double bets [120]`` -> (``Player4``, ``double bets``, 120, its ``Bet``): the
     event where the line alone says it (a fold, check, call, bet or bring-in), else None."""
@@ -467,13 +462,13 @@ def _game_line(before: str, after: str) -> GameLine:
     return GameLine(money(cash["small"]), money(cash["big"]), currency)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=MEMO_SIZE)
 def _cents(text: str) -> int:
     """``$0.05 USD`` -> 5."""
     return cents(text.partition(" ")[0])
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=MEMO_SIZE)
 def _chips(text: str) -> int:
     """``2,930`` or ``2,560 chips`` -> the chips."""
     return chips(text.partition(" ")[0])

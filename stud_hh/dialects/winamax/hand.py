@@ -39,7 +39,7 @@ from stud_hh.dialects.line_parser import (
     SiteLines,
     read_lines,
 )
-from stud_hh.dialects.money import SYMBOLS, cents, chips
+from stud_hh.dialects.money import MEMO_SIZE, SYMBOLS, cents, chips
 from stud_hh.dialects.shown_deals import put_shown_deals
 from stud_hh.dialects.stud_hand import UP_THIRD, StudHand
 from stud_hh.dialects.uncalled import street_return, take_from_wins
@@ -91,7 +91,7 @@ _SEAT_RESULT = re.compile(
 _TOURNAMENT_TABLE = re.compile(r"\((?P<id>\d+)\)#\d+$")
 
 
-@lru_cache(maxsize=4096)  # a session repeats its lines: the same players bet the same amounts
+@lru_cache(maxsize=MEMO_SIZE)  # a session repeats its lines: the same players bet the same amounts
 def _read_action(line: str, money: Callable[[str], int]) -> tuple[str, str, int, bool,
                                                                   Event | None]:
     """``Hero raises 25€ to 25€`` -> (``Hero``, ``raises``, 2500 (the "to"), all-in, None);
@@ -114,7 +114,7 @@ def _read_action(line: str, money: Callable[[str], int]) -> tuple[str, str, int,
     return name, wager, paid, all_in, event
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=MEMO_SIZE)
 def _read_deal(line: str) -> tuple[str, tuple[int | None, ...]]:
     """``Dealt to NAME [cards]`` or ``[cards so far] [new]`` -> (NAME, the new card(s))."""
     body = line[len("Dealt to ") : -1]
@@ -124,7 +124,7 @@ def _read_deal(line: str) -> tuple[str, tuple[int | None, ...]]:
     return name, cards(new)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=MEMO_SIZE)
 def _third_street_deal(line: str) -> Deal:
     """``Dealt to NAME [Kd 3s X]``: his three cards (hidden ones ``None``)."""
     name, dealt = _read_deal(line)
@@ -133,7 +133,7 @@ def _third_street_deal(line: str) -> Deal:
     return Deal(Street.THIRD, name, dealt, UP_THIRD)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=MEMO_SIZE)
 def _up_card_deal(line: str, street: Street) -> Deal:
     """A 4th to 6th-street ``Dealt to NAME [cards so far] [new]``: the new upcard."""
     name, dealt = _read_deal(line)
@@ -166,13 +166,13 @@ def known_cards(text: str) -> tuple[int, ...]:
     return shown  # type: ignore[return-value]
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=MEMO_SIZE)
 def _cents(text: str) -> int:
     """``33.90€`` -> 3390 (Winamax puts the currency symbol after the amount)."""
     return cents(text.rstrip("€$£"))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=MEMO_SIZE)
 def _chips(text: str) -> int:
     return chips(text.rstrip("€$£"))
 
