@@ -219,10 +219,11 @@ _REMARK_EVENTS: dict[str, Event] = {
 _REMARKS: dict[type[Event], str] = {type(e): text for text, e in _REMARK_EVENTS.items()}
 #: A street that starts without a card the file shows (a site that prints no deals, or none
 #: for the players left): PHH's streets follow from the cards, so this one is said.
-_STREET_REMARKS: dict[str, Street] = {
-    f"{street.value}{'rd' if street is Street.THIRD else 'th'} street": street
+_STREET_WORDS: dict[Street, str] = {
+    street: f"{street.value}{'rd' if street is Street.THIRD else 'th'} street"
     for street in Street
 }
+_STREET_REMARKS: dict[str, Street] = {words: street for street, words in _STREET_WORDS.items()}
 _WHO = r"(p[1-9][0-9]*)"
 _LABEL = re.compile(_WHO, re.ASCII)
 _DOES_NOT_SHOW = re.compile(rf"{_WHO} does not show")
@@ -238,7 +239,7 @@ NO_OP_EVENTS = (*_REMARKS, NoShow, UncalledReturn, Collect)
 
 def street_remark(street: Street) -> str:
     """``# 4th street``: the no-op for a street whose start no card shows."""
-    return next(f"# {words}" for words, s in _STREET_REMARKS.items() if s is street)
+    return f"# {_STREET_WORDS[street]}"
 
 
 def uncontested(event: Show | Muck, labels: Mapping[str, str]) -> str:
