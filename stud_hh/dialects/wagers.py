@@ -36,14 +36,19 @@ class StreetBets:
         """A betting event in the order it happened."""
         match event:
             case Call(player=player, amount=amount):
-                self.put[player] = self.put.get(player, 0) + amount
-                return
+                self.called(player, amount)
             case BringIn(player=player, amount=total) | Bet(player=player, amount=total):
-                pass
+                self.reached(player, total)
             case Raise(player=player, to=total) | Complete(player=player, to=total):
-                pass
-            case _:
-                return
+                self.reached(player, total)
+
+    def called(self, player: str, amount: int) -> None:
+        """``player`` added ``amount`` to his street total (a call)."""
+        self.put[player] = self.put.get(player, 0) + amount
+
+    def reached(self, player: str, total: int) -> None:
+        """``player``'s street total is now ``total`` (a bring-in, bet, completion or raise:
+        a reader that knows the line's kind says so without building the event first)."""
         self.put[player] = total
         if total > self.level:
             self.level = total

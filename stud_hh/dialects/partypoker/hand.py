@@ -262,7 +262,6 @@ class PartyPokerHand:
         events: list[Event] = []
         append = events.append
         money, stacks, in_hand, bets = self.money, self.stacks, self.in_hand, self.bets
-        put = bets.put
         for offset, line in enumerate(text.split("\n")):
             try:
                 name, verb, added, event = _read_action(line, money)
@@ -272,11 +271,9 @@ class PartyPokerHand:
                         continue
                     event = self._wager(name, verb, added)
                 elif verb == "calls":
-                    put[name] = put.get(name, 0) + added
+                    bets.called(name, added)
                 elif added:  # a bet or the bring-in: the street's total is his
-                    put[name] = added
-                    if added > bets.level:
-                        bets.level = added
+                    bets.reached(name, added)
                     if verb == "bring-ins":
                         self.brought_in = added
             except FIELD_ERRORS as exc:

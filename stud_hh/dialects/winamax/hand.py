@@ -321,7 +321,7 @@ class WinamaxHand:
         and the stacks here."""
         events: list[Event] = []
         append, money, in_hand = events.append, self.money, self.in_hand
-        bets, stacks = self.bets, self.stacks
+        bets = self.bets
         for offset, line in enumerate(text.split("\n")):
             try:
                 name, verb, amount, all_in, event = _read_action(line, money)
@@ -329,21 +329,13 @@ class WinamaxHand:
                 if event is None:
                     event = self.raise_to(name, amount, all_in)
                 elif amount or verb in _WAGERS:  # (a fold or a check changes nothing)
-                    put = bets.put
                     if verb == "calls":
-                        put[name] = put.get(name, 0) + amount
+                        bets.called(name, amount)
                     else:  # a bet or the bring-in: the street's total is his
-                        put[name] = amount
-                        if amount > bets.level:
-                            bets.level = amount
+                        bets.reached(name, amount)
                         if verb != "bets":
                             self.brought_in[name] = amount
-                    left = stacks.get(name)
-                    if left is not None:
-                        left -= amount
-                        stacks[name] = left
-                        if left == 0 and amount > 0 and not all_in:
-                            event = as_all_in(event)
+                    event = self._paid(name, amount, all_in, event)
             except FIELD_ERRORS as exc:
                 raise LineError(str(exc) or type(exc).__name__, offset) from None
             append(event)
@@ -361,13 +353,16 @@ class WinamaxHand:
             bets.add(event)
         else:
             event = bets.raise_to(name, to, all_in)
-        paid = to - before
+        return self._paid(name, to - before, all_in, event)
+
+    def _paid(self, name: str, paid: int, all_in: bool, event: Event) -> Event:
+        """``paid`` chips off ``name``'s stack; the wager all-in if they were his last."""
         left = self.stacks.get(name)
         if left is not None:
             left -= paid
             self.stacks[name] = left
             if left == 0 and paid > 0 and not all_in:
-                event = as_all_in(event)
+                return as_all_in(event)
         return event
 
     # --- showdown, collects, summary --------------------------------------------------------------
