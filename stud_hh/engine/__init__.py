@@ -3,12 +3,13 @@
 Public surface: ``StudState`` (the hand), ``Stakes``, ``Deck``, the records in ``types``
 (``Action``, ``ActionKind``, ``LegalAction``, ``DealDue``, ``Phase``, ``IllegalAction`` and
 its ``Code``, ``Pot``, ``PotAward``, ``Share``, ``Half``, ``UncalledBet``, ``HandResult``),
-betting structures (``BettingStructure``, ``FixedLimit``) and ``action_from_event``.
+betting structures (``BettingStructure``, ``FixedLimit``), ``action_from_event`` and its
+memo ``betting_action``.
 """
 
 from __future__ import annotations
 
-from .bridge import action_from_event
+from .bridge import action_from_event, betting_action
 from .dealing import Deck
 from .state import StudState
 from .structure import BettingStructure, FixedLimit
@@ -51,4 +52,5 @@ __all__ = [
     "StudState",
     "UncalledBet",
     "action_from_event",
+    "betting_action",
 ]

@@ -13,6 +13,7 @@ case that fails), and the ``Action`` records are built once each (``types.named_
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, assert_never
 
 from stud_hh.events import (
@@ -105,3 +106,20 @@ def action_from_event(event: Event, state: StudState | None = None) -> Action | 
     if state is None:
         return named_action(kind, player, amount)
     return named_action(kind, state.player_index.get(player, player), amount)
+
+
+@lru_cache(maxsize=65_536)  # amounts differ by stakes: keep the memo bounded
+def betting_action(event: BettingEvent) -> Action:
+    """The engine action for a betting event, the player by name (the engine looks him
+    up), built once per distinct line.
+
+    Events are frozen values and a session repeats its lines (the same player calling the
+    same amount); a replay maps every betting line of every hand, and a line seen before
+    is one look-up here.
+
+    >>> betting_action(Call("Bob", 4)) is betting_action(Call("Bob", 4))
+    True
+    """
+    action = action_from_event(event)
+    assert action is not None  # a betting event
+    return action

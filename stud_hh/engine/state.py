@@ -68,13 +68,16 @@ class StudState(_Recovery):
     def apply(self, action: Action) -> Action:
         """Applies a legal action and returns it as the rules name it (a PokerStars
         ``raises`` over the bring-in comes back a ``COMPLETE``, an omitted amount filled in);
-        raises ``IllegalAction``, the state untouched, if it breaks a rule."""
-        info, kind, p, amount = self._check(action.kind, action.player, action.amount)
+        raises ``IllegalAction``, the state untouched, if it breaks a rule. An action the
+        rules name as it was given comes back itself, its player by index or by name."""
+        player = action.player
+        info, kind, p, amount = self._check(action.kind, player, action.amount)
         if info is not None:
             raise IllegalAction(info)
         self._act(kind, p, amount)
         named = None if kind is _CHECK or kind is _FOLD else amount
-        if kind is action.kind and p == action.player and named == action.amount:
+        if kind is action.kind and named == action.amount and (
+                p == player or self.players[p] == player):
             return action
         return named_action(kind, p, named)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from itertools import chain
 from operator import attrgetter
+from typing import cast
 
 from stud_hh.cards import str_card
 from stud_hh.events import (
@@ -243,7 +244,9 @@ def check_cards(hand: Hand, ledger: Ledger) -> list[Violation]:
     board_set = set(board)
     dealt = ledger.dealt
     dealt_cards = list(chain.from_iterable(dealt.values()))
-    distinct = {c for c in dealt_cards if c is not None}
+    dealt_set: set[int | None] = set(dealt_cards)  # built in C; the unknown card out after
+    dealt_set.discard(None)
+    distinct = cast("set[int]", dealt_set)
     owner: dict[int, str] = dict.fromkeys(board, "the board")
     reported: set[int] = set()
     if len(distinct) == len(dealt_cards) - dealt_cards.count(None) and \

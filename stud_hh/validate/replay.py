@@ -27,7 +27,7 @@ from stud_hh.engine import (
     LegalAction,
     Phase,
     StudState,
-    action_from_event,
+    betting_action,
 )
 from stud_hh.engine.bridge import BettingEvent
 from stud_hh.events import (
@@ -226,8 +226,7 @@ class Replay:
             findings.add("WRONG_BRING_IN_AMOUNT", player=player,
                          amount=money(event.amount, self.hand.header), expected=problem)
             findings.bring_in = self.setup.designated
-        action = action_from_event(event, st)
-        assert action is not None  # a betting event
+        action = betting_action(event)
         if self.probe and findings.action_index in self.probe:
             findings.options[findings.action_index] = self._options(player)
         try:
