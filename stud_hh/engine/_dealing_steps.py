@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from itertools import chain
+from typing import cast
 
 from stud_hh.cards import str_card
 
@@ -336,7 +337,7 @@ class _Dealing(_Round):
 
     def _street_fits(
         self, deals: list[tuple[int | str, Sequence[int | None]]]
-    ) -> tuple[list[int], list[Sequence[int | None]], list[int]] | None:
+    ) -> tuple[list[int], list[Sequence[int | None]], set[int]] | None:
         """The players, their cards and the known cards of the street's deals when they
         are the usual, legal ones, judged for the street at once: every player due, once
         each in dealing order, the street's count of cards, none seen before; None
@@ -349,22 +350,21 @@ class _Dealing(_Round):
         index = self._index
         k = len(self._pat)
         given: list[Sequence[int | None]] = []
-        known: list[int] = []
+        cards_out: list[int | None] = []
         try:
             for (player, cards), p in zip(deals, pending):  # noqa: B905 (lengths checked)
                 if index[player] != p or len(cards) != k:  # type: ignore[index]
                     return None
                 given.append(cards)
-                known += cards  # type: ignore[arg-type]  # the Nones are taken out below
+                cards_out += cards
         except (KeyError, TypeError):  # a stranger, or a seat index: card by card
             return None
-        if None in known:
-            known = [c for c in known if c is not None]
-        distinct = set(known)
-        if len(distinct) != len(known) or not distinct <= _DECK \
-                or not self._seen.isdisjoint(distinct):
+        known = set(cards_out)  # in C; an unknown card (``None``) is no card
+        known.discard(None)
+        if len(known) != len(cards_out) - cards_out.count(None) or not known <= _DECK \
+                or not self._seen.isdisjoint(known):
             return None
-        return pending[:], given, known
+        return pending[:], given, cast("set[int]", known)
 
     def _check_community(self, card: int | None) -> IllegalInfo | None:
         if self.phase is not _DEALING or not self._community_due:
@@ -378,7 +378,7 @@ class _Dealing(_Round):
 
     # ------------------------------------------------------------------ giving cards
     def _give(self, players: list[int], cards: list[Sequence[int | None]],
-              known: list[int] | None = None) -> None:
+              known: set[int] | None = None) -> None:
         """Each of ``players`` gets his cards of this street, in the street's pattern (the
         up card is the last): his hole cards, the cards seen, his upcards and their
         showing weight, the stub; once every player due has his, the betting opens.
