@@ -256,13 +256,16 @@ class PartyPokerHand:
             hand.deal_up([up_card_deal(street, name, dealt)])
 
     def actions(self, text: str) -> None:
-        """A run of betting lines (one loop: a hand has a few dozen of them). Most lines
-        are the same event in every hand (a fold, a call of $1): read once (``_read_action``),
-        they only move the street's totals here."""
+        self.read_betting(text.split("\n"), 0)
+
+    def read_betting(self, lines: list[str], first: int) -> None:
+        """Betting lines (one loop: a hand has a few dozen of them); ``first``: the offset
+        of the first in its token. Most lines are the same event in every hand (a fold, a
+        call of $1): read once (``_read_action``), they only move the street's totals here."""
         events: list[Event] = []
         append = events.append
         money, stacks, in_hand, bets = self.money, self.stacks, self.in_hand, self.bets
-        for offset, line in enumerate(text.split("\n")):
+        for offset, line in enumerate(lines, first):
             try:
                 name, verb, added, event = _read_action(line, money)
                 in_hand.add(name)
@@ -517,15 +520,19 @@ def _ending(read: Callable[[PartyPokerHand, str], None]) -> Callable[[PartyPoker
 
 
 def _street(street: Street) -> Callable[[PartyPokerHand, str], None]:
-    """A street's banner, and the hero's card(s) dealt on it."""
+    """A street: its banner, the hero's card(s) dealt on it and its betting."""
     def reader(builder: PartyPokerHand, text: str) -> None:
         builder.street(street)
-        _, newline, dealt = text.partition("\n")
-        if newline:
-            try:
-                builder.dealt(dealt)
+        _, *lines = text.split("\n")
+        first = 1  # the offset of the betting's first line in the token
+        if lines and lines[0].endswith(" ]"):  # the hero's cards (a betting line never
+            try:                                # ends so)
+                builder.dealt(lines[0])
             except FIELD_ERRORS as exc:
                 raise LineError(str(exc) or type(exc).__name__, 1) from None
+            first = 2
+        if len(lines) >= first:
+            builder.read_betting(lines[first - 1 :], first)
     return reader
 
 
