@@ -562,13 +562,14 @@ class PartyPokerLines(SiteLines):
     """Rule names of ``partypoker.lark`` (runs of lines and the rest, see ``SiteLines``)."""
 
     results = SiteLines.run
+    hand = SiteLines.flatten
 
 
 @lru_cache(maxsize=2)
 def parser(use_cython: bool | None = None) -> GrammarParser:
     """The PartyPoker parser (compiled once per process)."""
     return GrammarParser(SITE, PartyPokerLines(), ("NOTE", "CHAT"), PartyPokerHand, other_game,
-                         use_cython)
+                         use_cython, hand_rule="hand")
 
 
 __all__ = ["SITE", "PartyPokerHand", "cards", "other_game", "parser"]
