@@ -326,6 +326,28 @@ class PartyPokerHand:
 
     # --- how the hand ends ----------------------------------------------------------------------
 
+    def results(self, text: str) -> None:
+        """A run of the lines that end the hand (the first ends the betting). Each is read
+        by its kind, told by its words, tried in the grammar's order (``RESULTS``)."""
+        self.end_betting()
+        for offset, line in enumerate(text.split("\n")):
+            try:
+                win = _WINS.fullmatch(line) if " wins " in line else None
+                if win is not None:
+                    self.wins(win)
+                elif " doesn't show [ " in line:
+                    self.mucks(line)
+                elif " shows [ " in line:
+                    self.shows(line)
+                elif line.endswith(" for low."):
+                    self.low(line)
+                elif line.endswith(" does not show cards."):
+                    self.no_show(line)
+                else:  # "There was no qualifying low hand"
+                    self.hand.add(NoLowHand())
+            except FIELD_ERRORS as exc:
+                raise LineError(str(exc) or type(exc).__name__, offset) from None
+
     def _showdown(self) -> None:
         if not self.showdown:
             self.showdown = True
@@ -362,13 +384,8 @@ class PartyPokerHand:
     def no_show(self, text: str) -> None:
         self.hand.add(NoShow(text.removesuffix(" does not show cards.")))
 
-    def no_low(self, text: str) -> None:
-        self.hand.add(NoLowHand())
-
-    def wins(self, text: str) -> None:
-        match = _WINS.fullmatch(text)
-        if match is None:
-            raise ValueError(f"unreadable win {text!r}")
+    def wins(self, match: re.Match[str]) -> None:
+        """``Player8 wins $8.45 USD from the main pot with ...`` (``_WINS``)."""
         pot = match["pot"] or "pot"
         events = self.hand.events
         if pot.startswith("side pot"):
@@ -511,14 +528,6 @@ def _nothing(builder: PartyPokerHand, text: str) -> None:
     """The header (read before the hand) and lines that say nothing more."""
 
 
-def _ending(read: Callable[[PartyPokerHand, str], None]) -> Callable[[PartyPokerHand, str], None]:
-    """``read``, after closing the betting (a line of the hand's results)."""
-    def reader(builder: PartyPokerHand, text: str) -> None:
-        builder.end_betting()
-        read(builder, text)
-    return reader
-
-
 def _street(street: Street) -> Callable[[PartyPokerHand, str], None]:
     """A street: its banner, the hero's card(s) dealt on it and its betting."""
     def reader(builder: PartyPokerHand, text: str) -> None:
@@ -547,11 +556,7 @@ _READERS: dict[str, Callable[[PartyPokerHand, str], None]] = {
     **{kind: _street(street) for kind, street in _STREETS.items()},
     "DEALT": PartyPokerHand.dealt,
     "ACTIONS": PartyPokerHand.actions,
-    # the hand's results: the first of them ends the betting
-    **{kind: _ending(read) for kind, read in (
-        ("SHOWS", PartyPokerHand.shows), ("LOW", PartyPokerHand.low),
-        ("MUCKS", PartyPokerHand.mucks), ("NO_SHOW", PartyPokerHand.no_show),
-        ("NO_LOW", PartyPokerHand.no_low), ("WINS", PartyPokerHand.wins))},
+    "RESULTS": PartyPokerHand.results,
     "NOTE": PartyPokerHand.note,
     "CHAT": PartyPokerHand.chat,
 }
