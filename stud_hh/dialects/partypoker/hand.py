@@ -79,13 +79,13 @@ Fields = dict[str, str | None]
 _GAMES = {"7 Card Stud": Game.STUD, "7 Card Stud Hi-Lo": Game.STUD8}
 _STREETS = {"THIRD": Street.THIRD, "FOURTH": Street.FOURTH, "FIFTH": Street.FIFTH,
             "SIXTH": Street.SIXTH, "RIVER": Street.SEVENTH}
+_THIRD, _SEVENTH = Street.THIRD, Street.SEVENTH  # (an Enum's class attribute: a slow look-up)
 _MONTHS = {name: number for number, name in enumerate(
     ("January", "February", "March", "April", "May", "June", "July", "August", "September",
      "October", "November", "December"), 1)}
 _CARD = {str_card(c): c for c in DECK}
 #: the game line's words before the game: cash stakes ("$0.50/$1 USD ") and the limit
 _CASH = re.compile(r"(?P<small>[$€]?[\d.,]+)/(?P<big>[$€]?[\d.,]+)(?: (?P<code>USD|EUR))? ?")
-_LIMIT = re.compile(r"(?:^| )(?P<limit>FL|NL|PL) ?$")
 #: what follows a tournament's game: " $6 USD Buy-in Trny:69784932 Level:2  Stakes-Antes(...)"
 _TOURNAMENT = re.compile(r" *(?:(?P<buy_in>\S+(?: USD| EUR)?) Buy-in )?(?:\+ \S+ Entry Fee )?"
                          r"Trny: ?(?P<id>\d+) +Level: *(?P<level>\d+) +(?:Stakes|Blinds)"
@@ -138,9 +138,9 @@ def other_game(fields: Fields) -> str | None:
     """Hold'em and Omaha hands, and pot- or no-limit stud, are not read."""
     if fields["other_game"] is not None:
         return fields["other_game"]
-    limit = _LIMIT.search(fields["before"] or "")
-    if limit and limit["limit"] != "FL":
-        return f"{fields['game']} {limit['limit']}"
+    limit = fields["limit"]
+    if limit is not None and limit != "FL":
+        return f"{fields['game']} {limit}"
     return None
 
 
@@ -236,7 +236,7 @@ class PartyPokerHand:
         self.banners.append(len(self.hand.events))
         self.hand.start_street(street)
         self.bets.new_street()
-        if street is Street.SEVENTH:
+        if street is _SEVENTH:
             self.hand.deal_river(None)
 
     def dealt(self, text: str) -> None:
@@ -246,11 +246,11 @@ class PartyPokerHand:
         dealt = cards(shown[:-1])
         hand = self.hand
         street = hand.street
-        if street is Street.THIRD:
+        if street is _THIRD:
             if len(dealt) != 3:
                 raise ValueError(f"{len(dealt)} cards dealt on 3rd street")
             hand.deal_third([Deal(street, name, dealt, UP_THIRD)])
-        elif street is Street.SEVENTH:
+        elif street is _SEVENTH:
             hand.deal(name, dealt)
         else:
             hand.deal_up([up_card_deal(street, name, dealt)])
@@ -304,7 +304,7 @@ class PartyPokerHand:
 
     def _all_in_wager(self, name: str, added: int) -> Event:
         bets = self.bets
-        third = self.hand.street is Street.THIRD
+        third = self.hand.street is _THIRD
         event: Event
         if third and bets.level == 0:
             event = BringIn(name, added, True)
