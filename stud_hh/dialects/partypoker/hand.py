@@ -80,6 +80,9 @@ _GAMES = {"7 Card Stud": Game.STUD, "7 Card Stud Hi-Lo": Game.STUD8}
 _STREETS = {"THIRD": Street.THIRD, "FOURTH": Street.FOURTH, "FIFTH": Street.FIFTH,
             "SIXTH": Street.SIXTH, "RIVER": Street.SEVENTH}
 _THIRD, _SEVENTH = Street.THIRD, Street.SEVENTH  # (an Enum's class attribute: a slow look-up)
+_FIXED = Limit.FIXED
+#: one ``ShowdownStart`` for every hand (events are immutable)
+_SHOWDOWN_START = ShowdownStart()
 _MONTHS = {name: number for number, name in enumerate(
     ("January", "February", "March", "April", "May", "June", "July", "August", "September",
      "October", "November", "December"), 1)}
@@ -146,6 +149,12 @@ def other_game(fields: Fields) -> str | None:
 
 class PartyPokerHand:
     """One hand's line tokens -> its seats and events (``HandBuilder``)."""
+
+    __slots__ = (
+        "banners", "bets", "betting", "brought_in", "collected", "currency", "fields", "game",
+        "hand", "in_hand", "main_pot_wins", "max_seats", "money", "play_money", "pot",
+        "returned", "seats", "showdown", "side_pots", "stacks", "table",
+    )
 
     #: line kind -> how a token of that kind is read (set below the readers)
     readers: ClassVar[dict[str, Callable[[PartyPokerHand, str], None]]]
@@ -259,15 +268,15 @@ class PartyPokerHand:
         self.read_betting(text.split("\n"), 0)
 
     def read_betting(self, lines: list[str], first: int) -> None:
-        """Betting lines (one loop: a hand has a few dozen of them); ``first``: the offset
-        of the first in its token. Most lines are the same event in every hand (a fold, a
+        """The betting lines of a token's ``lines`` from ``lines[first]`` on (one loop: a
+        hand has a few dozen of them). Most lines are the same event in every hand (a fold, a
         call of $1): read once (``_read_action``), they only move the street's totals here."""
         events: list[Event] = []
         append = events.append
         money, stacks, in_hand, bets = self.money, self.stacks, self.in_hand, self.bets
-        for offset, line in enumerate(lines, first):
+        for offset in range(first, len(lines)):
             try:
-                name, verb, added, event = _read_action(line, money)
+                name, verb, added, event = _read_action(lines[offset], money)
                 in_hand.add(name)
                 if event is None:
                     if verb == "opens":
@@ -351,7 +360,7 @@ class PartyPokerHand:
     def _showdown(self) -> None:
         if not self.showdown:
             self.showdown = True
-            self.hand.add(ShowdownStart())
+            self.hand.add(_SHOWDOWN_START)
 
     def shows(self, text: str) -> None:
         name, _, rest = text.partition(" shows [ ")
@@ -445,7 +454,7 @@ class PartyPokerHand:
         return Header(
             site=SITE, hand_id=f["hand_id"] or "", game=_GAMES[f["game"] or "7 Card Stud"],
             small_bet=game.small, big_bet=game.big, started_at=started, table=self.table,
-            limit=Limit.FIXED, ante=self.hand.ante, bring_in=self.hand.bring_in,
+            limit=_FIXED, ante=self.hand.ante, bring_in=self.hand.bring_in,
             currency=self.currency, play_money=self.play_money and self.currency is None,
             max_seats=self.max_seats, tournament_id=game.tournament_id, level=game.level,
             buy_in=game.buy_in)
@@ -532,16 +541,16 @@ def _street(street: Street) -> Callable[[PartyPokerHand, str], None]:
     """A street: its banner, the hero's card(s) dealt on it and its betting."""
     def reader(builder: PartyPokerHand, text: str) -> None:
         builder.street(street)
-        _, *lines = text.split("\n")
-        first = 1  # the offset of the betting's first line in the token
-        if lines and lines[0].endswith(" ]"):  # the hero's cards (a betting line never
-            try:                                # ends so)
-                builder.dealt(lines[0])
+        lines = text.split("\n")  # the banner, maybe the hero's cards, the betting
+        first = 1  # the betting's first line
+        if len(lines) > 1 and lines[1].endswith(" ]"):  # the hero's cards (a betting line
+            try:                                         # never ends so)
+                builder.dealt(lines[1])
             except FIELD_ERRORS as exc:
                 raise LineError(str(exc) or type(exc).__name__, 1) from None
             first = 2
-        if len(lines) >= first:
-            builder.read_betting(lines[first - 1 :], first)
+        if len(lines) > first:
+            builder.read_betting(lines, first)
     return reader
 
 
