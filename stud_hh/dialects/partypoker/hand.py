@@ -28,7 +28,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from datetime import datetime
-from functools import lru_cache
+from functools import lru_cache, partial
+from operator import attrgetter
 from typing import ClassVar, NamedTuple
 
 from stud_hh.cards import DECK, str_card
@@ -79,6 +80,7 @@ Fields = dict[str, str | None]
 _GAMES = {"7 Card Stud": Game.STUD, "7 Card Stud Hi-Lo": Game.STUD8}
 _STREETS = {"THIRD": Street.THIRD, "FOURTH": Street.FOURTH, "FIFTH": Street.FIFTH,
             "SIXTH": Street.SIXTH, "RIVER": Street.SEVENTH}
+_seat_number = attrgetter("seat")
 _THIRD, _SEVENTH = Street.THIRD, Street.SEVENTH  # (an Enum's class attribute: a slow look-up)
 _FIXED = Limit.FIXED
 #: one ``ShowdownStart`` for every hand (events are immutable)
@@ -213,30 +215,24 @@ class PartyPokerHand:
         self.max_seats = int(seats) if seats else None
 
     def seat_lines(self, text: str) -> None:
-        seats = read_lines(self.seat, text)
-        self.seats = sorted(seats, key=lambda s: s.seat)  # the client lists them in any order
+        seats = read_lines(partial(_seat, self.money), text)
+        self.seats = sorted(seats, key=_seat_number)  # the client lists them in any order
         self.stacks = {seat.player: seat.stack for seat in seats}
-
-    def seat(self, line: str) -> Seat:
-        return _seat(line, self.money)
 
     def antes(self, text: str) -> None:
         """A run of antes (one loop; the run's reading is remembered: a table posts the
         same antes hand after hand): each ante that empties a stack is all-in."""
         antes = []
+        stacks, in_hand = self.stacks, self.in_hand
         for name, posted in _antes(text, self.money):
             self.pot += posted
-            antes.append(Ante(name, posted, self._pay(name, posted)))
+            in_hand.add(name)
+            left = stacks.get(name)
+            if left is not None:
+                left -= posted
+                stacks[name] = left
+            antes.append(Ante(name, posted, left == 0 and posted > 0))
         self.hand.antes(antes)
-
-    def _pay(self, name: str, amount: int) -> bool:
-        """``name`` puts ``amount`` in; whether it was all he had left."""
-        self.in_hand.add(name)
-        left = self.stacks.get(name)
-        if left is None:
-            return False
-        self.stacks[name] = left - amount
-        return left - amount == 0 and amount > 0
 
     # --- streets, cards, betting ----------------------------------------------------------------
 
@@ -501,7 +497,7 @@ def _chips(text: str) -> int:
 
 
 @lru_cache(maxsize=1024)  # the same players sit with the same stacks hand after hand
-def _seat(line: str, money: Callable[[str], int]) -> Seat:
+def _seat(money: Callable[[str], int], line: str) -> Seat:
     """``Seat 7: Player7 ( $31.15 USD )``."""
     head, _, stack = line.rpartition(" ( ")
     number, _, name = head[len("Seat ") :].partition(": ")
