@@ -7,6 +7,13 @@ process with ``PYTHONPATH`` set to its tree and a fresh database, and prints eac
 median hands/s (wall clock and CPU time of the import process and its workers) and the
 ratio of this tree to the reference.
 
+Each child runs as an installed package does: with its tree's byte code cached (in a
+folder of this run, ``PYTHONPYCACHEPREFIX``, written by one untimed import per tree before
+the rounds), whatever ``PYTHONDONTWRITEBYTECODE`` says. pip writes the byte code at install
+time, so a user's import never compiles the package's source; a child that did would time
+the compiler, and the larger tree would pay more for it (``--compile-source`` does that,
+to see by how much).
+
     python benchmarks/paired_import.py --reference /work/baseline
     python benchmarks/paired_import.py --reference ../ref --hands 20000 --rounds 6 --jobs 2
 
@@ -134,14 +141,23 @@ def stars(n: int) -> Path:
     return build_corpus(n)
 
 
-def one_import(tree: Path, source: Path, jobs: int) -> dict[str, float]:
+def child_env(tree: Path, pycache: Path | None) -> dict[str, str]:
+    """A child's environment: ``tree`` first on the path; its byte code cached in
+    ``pycache`` (None: compiled from source in every child)."""
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    if pycache is not None:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = str(pycache)
+    return env
+
+
+def one_import(tree: Path, source: Path, jobs: int, pycache: Path | None) -> dict[str, float]:
     """Import ``source`` with ``tree``'s code into a fresh database; its figures."""
     with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
         out = subprocess.run(
             [sys.executable, "-c", _CHILD, str(Path(tmp) / "paired.duckdb"), str(source),
              str(jobs)],
-            env={**os.environ, "PYTHONPATH": str(tree)}, cwd=tmp,
-            capture_output=True, text=True,
+            env=child_env(tree, pycache), cwd=tmp, capture_output=True, text=True,
         )
     if out.returncode:
         raise SystemExit(f"import with {tree} failed:\n{out.stderr}")
@@ -153,8 +169,7 @@ def one_stage_run(tree: Path, source: Path, hands: int) -> dict[str, float]:
     with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
         out = subprocess.run(
             [sys.executable, "-c", _STAGES_CHILD, str(source), str(hands)],
-            env={**os.environ, "PYTHONPATH": str(tree)}, cwd=tmp, capture_output=True,
-            text=True,
+            env=child_env(tree, None), cwd=tmp, capture_output=True, text=True,
         )
     if out.returncode:
         raise SystemExit(f"stages with {tree} failed:\n{out.stderr}")
@@ -197,6 +212,8 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1, help="worker processes per import")
     parser.add_argument("--stages", action="store_true",
                         help="time the worker's stages (parse, validate, rows, events) instead")
+    parser.add_argument("--compile-source", action="store_true",
+                        help="no byte-code cache: every child compiles its tree's source")
     args = parser.parse_args()
     CACHE.mkdir(exist_ok=True)
     source = simulated(args.hands) if args.source == "sim" else stars(args.hands)
@@ -205,14 +222,26 @@ def main() -> None:
         print(f"corpus {source}; {args.rounds} rounds, ABBA, stages in one process", flush=True)
         stages(trees, source, args.rounds, args.hands)
         return
+    with tempfile.TemporaryDirectory(dir=CACHE) as pycache:
+        paired(trees, source, args.rounds, args.jobs,
+               None if args.compile_source else Path(pycache))
+
+
+def paired(trees: dict[str, Path], source: Path, rounds: int, jobs: int,
+           pycache: Path | None) -> None:
+    """Each tree's imports, alternating ABBA; the medians and their ratio."""
     runs: dict[str, list[dict[str, float]]] = {label: [] for label in trees}
     hands = set()
-    print(f"corpus {source}; {args.rounds} rounds, ABBA, {args.jobs} worker(s) per import",
+    print(f"corpus {source}; {rounds} rounds, ABBA, {jobs} worker(s) per import, "
+          + ("source compiled in every import" if pycache is None else "byte code cached"),
           flush=True)
-    for round_no in range(args.rounds):
+    if pycache is not None:  # one untimed import per tree writes its byte code
+        for tree in trees.values():
+            one_import(tree, source, jobs, pycache)
+    for round_no in range(rounds):
         order = list(trees) if round_no % 2 == 0 else list(reversed(trees))
         for label in order + order[::-1]:
-            figures = one_import(trees[label], source, args.jobs)
+            figures = one_import(trees[label], source, jobs, pycache)
             runs[label].append(figures)
             hands.add((figures["hands"], figures["imported"]))
             print(f"  round {round_no + 1}, {label:>9}: {figures['hands'] / figures['wall']:8,.0f}"
@@ -229,7 +258,7 @@ def main() -> None:
         print(f"{label:>9} ({tree}): median {wall:8,.0f} hands/s wall, {cpu:8,.0f} hands/s CPU")
     (wall_a, cpu_a), (wall_b, cpu_b) = speed["this tree"], speed["reference"]
     print(f"ratio this tree / reference: {wall_a / wall_b:.3f} wall, {cpu_a / cpu_b:.3f} CPU "
-          f"({hands.pop()[0]:,} hands, {args.jobs} worker(s))")
+          f"({hands.pop()[0]:,} hands, {jobs} worker(s))")
 
 
 if __name__ == "__main__":
