@@ -57,7 +57,7 @@ def put_shown_deals(events: list[Event], revealed: Iterable[tuple[str, tuple[int
     sixth: dict[str, int] = {}  # who was dealt on 6th street, in order: the river's order
     for n in range(len(banners) - 1, -1, -1):  # from the last street: indices stay valid
         at = banners[n]
-        street: Street = events[at].street  # type: ignore[union-attr]  # a StreetStart
+        street: Street = events[at].street  # type: ignore[union-attr,assignment]  # a StreetStart
         deals = [deal for player, cards in wanted.items()
                  if (deal := _deal(street, player, cards)) is not None]
         if not deals:
