@@ -88,10 +88,11 @@ class GrammarParser:
             site, transformer, use_cython, start=starts,
             ignored=dict.fromkeys(noise, self._collect))
         self._header = re.compile(self._lark.get_terminal("HEADER").pattern.to_regexp())
-        #: how error messages name the line kinds (default: the terminal's name in words)
-        self._kinds: LineKinds = kinds or {
+        #: how error messages name the line kinds: the terminal's name in words, unless
+        #: ``kinds`` words it (a terminal for several kinds of line: PartyPoker's RESULTS)
+        self._kinds: LineKinds = {
             t.name: t.name.lower().replace("_", " ") for t in self._lark.terminals
-            if not t.name.endswith("_") and not t.name.startswith("__")}
+            if not t.name.endswith("_") and not t.name.startswith("__")} | dict(kinds or {})
 
     def _collect(self, token: LineToken) -> None:
         self._noise.tokens.append(token)

@@ -579,7 +579,7 @@ class PartyPokerLines(SiteLines):
 def parser(use_cython: bool | None = None) -> GrammarParser:
     """The PartyPoker parser (compiled once per process)."""
     return GrammarParser(SITE, PartyPokerLines(), ("NOTE", "CHAT"), PartyPokerHand, other_game,
-                         use_cython, hand_rule="hand")
+                         use_cython, kinds={"RESULTS": "shows, mucks or wins"}, hand_rule="hand")
 
 
 __all__ = ["SITE", "PartyPokerHand", "cards", "other_game", "parser"]
