@@ -5,7 +5,10 @@ PokerStars' shares (PokerStars keeps its own, tuned, copy of the same steps).
    hand is: another game comes back as ``OtherGame`` before anything else is read.
 2. Lark parses the hand with the transformer inline (``LineTokens``): the grammar checks
    the order of the lines and returns the line tokens, in order; table noise (``%ignore``
-   terminals) is collected on the side and put back in its place.
+   terminals) is collected on the side and put back in its place. A grammar whose
+   ``start`` is ``HEADER hand`` (as ``pokerstars.lark``'s) has the text after a header the
+   regex took parsed from ``hand``: the header is not read twice. A hand that starts with
+   anything else is parsed whole, from ``start``, so that Lark names what is wrong.
 3. The site's ``HandBuilder`` reads each token into events (``StudHand``) and builds the
    ``Hand`` from the header's fields.
 
@@ -59,6 +62,8 @@ class GrammarParser:
 
     ``builder(fields)`` makes the ``HandBuilder`` of a hand whose header groups are
     ``fields``; ``other_game(fields)`` names the game of a hand that is not stud (or None).
+    ``hand_rule``: the grammar's rule for the lines after the header (``start: HEADER
+    hand``), or None where the grammar has none.
     One parser may serve several threads: the noise of the hand being parsed is per thread.
     """
 
@@ -71,18 +76,23 @@ class GrammarParser:
         other_game: Callable[[dict[str, str | None]], str | None],
         use_cython: bool | None = None,
         kinds: LineKinds | None = None,
+        hand_rule: str | None = None,
     ) -> None:
         self.site = site
         self._noise = _TableNoise()
         self._builder = builder
         self._other_game = other_game
+        self._hand_rule = hand_rule
+        starts = ("start",) if hand_rule is None else ("start", hand_rule)
         self._lark: lark.Lark = build_parser(
-            site, transformer, use_cython, ignored=dict.fromkeys(noise, self._collect))
+            site, transformer, use_cython, start=starts,
+            ignored=dict.fromkeys(noise, self._collect))
         self._header = re.compile(self._lark.get_terminal("HEADER").pattern.to_regexp())
-        #: how error messages name the line kinds (default: the terminal's name in words)
-        self._kinds: LineKinds = kinds or {
+        #: how error messages name the line kinds: the terminal's name in words, unless
+        #: ``kinds`` words it (a terminal for several kinds of line: PartyPoker's RESULTS)
+        self._kinds: LineKinds = {
             t.name: t.name.lower().replace("_", " ") for t in self._lark.terminals
-            if not t.name.endswith("_") and not t.name.startswith("__")}
+            if not t.name.endswith("_") and not t.name.startswith("__")} | dict(kinds or {})
 
     def _collect(self, token: LineToken) -> None:
         self._noise.tokens.append(token)
@@ -94,17 +104,23 @@ class GrammarParser:
 
     def parse_hand(self, raw: RawHand) -> Hand | ParseError | OtherGame:
         text = raw.text if raw.text.endswith("\n") else raw.text + "\n"
-        fields = self.header_fields(text)
+        header = self._header.match(text)
+        fields = header.groupdict() if header else None
         if fields is not None:
             game = self._other_game(fields)
             if game is not None:
                 hand_id = fields.get("hand_id") or fields.get("classic_id") or hand_id_of(text)
                 return OtherGame(site=self.site, game=game, path=raw.path, line=raw.line,
                                  hand_id=hand_id)
+        rest, start, first_line = text, "start", 1  # what is parsed, from which rule and line
+        if header is not None and self._hand_rule is not None:
+            rest, start = text[header.end() :], self._hand_rule
+            first_line = 1 + header.group().count("\n")
         try:
-            tokens = self._line_tokens(text)
+            tokens = self._line_tokens(rest, start)
         except UnexpectedInput as exc:
-            return syntax_error(exc, raw, text, 1, self._kinds, self._ends_early)
+            return syntax_error(exc, raw, rest, first_line, self._kinds,
+                                self._ends_early(start))
         except Exception as exc:  # never let one hand stop a file
             return internal_error(exc, raw, text)
         if fields is None:  # noise before the header: the header is the first token
@@ -112,37 +128,44 @@ class GrammarParser:
             if fields is None:  # Lark's lexer took a header the regex does not (a damaged
                 # byte: PartyPoker "#Game No : 3\x010000000001")
                 return field_error("unreadable header line", raw, tokens[0].line)
-        token = tokens[0]
+        line = tokens[0].line if start == "start" else 1  # the header's, which the builder reads
         try:
             builder = self._builder(fields)
             readers = builder.readers
             for token in tokens:
+                line = first_line - 1 + token.line
                 readers[token.type](builder, token.value[:-1])
             return builder.build(Source(raw.path, raw.line))
         except LineError as exc:
-            return field_error(str(exc), raw, token.line + exc.offset)
+            return field_error(str(exc), raw, line + exc.offset)
         except FIELD_ERRORS as exc:
-            return field_error(str(exc) or type(exc).__name__, raw, token.line)
+            return field_error(str(exc) or type(exc).__name__, raw, line)
         except Exception as exc:  # never let one hand stop a file
             return internal_error(exc, raw, text)
 
 
-    def _line_tokens(self, text: str) -> list[LineToken]:
-        """The hand's line tokens in text order, table noise in its place."""
+    def _line_tokens(self, text: str, start: str = "start") -> list[LineToken]:
+        """The line tokens of ``text`` (parsed from the rule ``start``) in text order,
+        table noise in its place."""
         noise: list[LineToken] = []
         self._noise.tokens = noise
-        tokens = cast(list[LineToken], self._lark.parse(text))
+        tokens = cast(list[LineToken], self._lark.parse(text, start))
         if noise:
             tokens = sorted(tokens + noise, key=_start_pos)
         return tokens
 
-    def _ends_early(self, text: str) -> bool:
-        """Whether the hand is unfinished after ``text`` (its first lines)."""
-        try:
-            self._line_tokens(text)
-        except UnexpectedInput as exc:
-            return ran_out(exc)
-        return False
+    def _ends_early(self, start: str) -> Callable[[str], bool]:
+        """Whether a hand is unfinished after the given first lines (parsed from
+        ``start``)."""
+
+        def ends_early(text: str) -> bool:
+            try:
+                self._line_tokens(text, start)
+            except UnexpectedInput as exc:
+                return ran_out(exc)
+            return False
+
+        return ends_early
 
 
 class _TableNoise(threading.local):

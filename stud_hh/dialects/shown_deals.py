@@ -22,23 +22,24 @@ so that a hand written as PokerStars text reads back the same).
 from __future__ import annotations
 
 from collections.abc import Container, Iterable
-from typing import cast
 
-from stud_hh.events import Deal, Event, Street, StreetStart
+from stud_hh.events import Deal, Event, Street
 
 UP_THIRD = (False, False, True)
 _UP = (True,)
 _DOWN = (False,)
+_THIRD, _SIXTH, _SEVENTH = Street.THIRD, Street.SIXTH, Street.SEVENTH  # (an Enum's class
+# attribute is a slow look-up)
 
 
 def _deal(street: Street, player: str, shown: tuple[int, ...]) -> Deal | None:
     """``player``'s deal on ``street`` as his shown hand lists it (None: it lists too few)."""
-    if street is Street.THIRD:
+    if street is _THIRD:
         return Deal(street, player, shown[:3], UP_THIRD) if len(shown) >= 3 else None
-    at = int(street) - 1  # 4th street: the fourth card, index 3
+    at = street - 1  # 4th street: the fourth card, index 3
     if len(shown) <= at:
         return None
-    return Deal(street, player, (shown[at],), _DOWN if street is Street.SEVENTH else _UP)
+    return Deal(street, player, (shown[at],), _DOWN if street is _SEVENTH else _UP)
 
 
 def put_shown_deals(events: list[Event], revealed: Iterable[tuple[str, tuple[int, ...]]],
@@ -56,16 +57,16 @@ def put_shown_deals(events: list[Event], revealed: Iterable[tuple[str, tuple[int
     sixth: dict[str, int] = {}  # who was dealt on 6th street, in order: the river's order
     for n in range(len(banners) - 1, -1, -1):  # from the last street: indices stay valid
         at = banners[n]
-        street = cast(StreetStart, events[at]).street
-        end = at + 1
-        while end < len(events) and type(events[end]) is Deal:
-            end += 1
+        street: Street = events[at].street  # type: ignore[union-attr,assignment]  # a StreetStart
         deals = [deal for player, cards in wanted.items()
                  if (deal := _deal(street, player, cards)) is not None]
         if not deals:
             continue
-        if street is Street.SEVENTH:  # StudHand's order: 6th street's
-            sixth = _dealt_on(events, banners, Street.SIXTH)
+        end = at + 1
+        while end < len(events) and type(events[end]) is Deal:
+            end += 1
+        if street is _SEVENTH:  # StudHand's order: 6th street's
+            sixth = _dealt_on(events, banners, _SIXTH)
             sixth.update((player, len(sixth) + i) for i, player in enumerate(wanted))
             block = events[at + 1 : end] + deals
             block.sort(key=lambda e: sixth.get(e.player, len(sixth)))  # type: ignore[union-attr]
@@ -77,7 +78,7 @@ def put_shown_deals(events: list[Event], revealed: Iterable[tuple[str, tuple[int
 def _dealt_on(events: list[Event], banners: list[int], street: Street) -> dict[str, int]:
     """The players dealt on ``street`` (by the history), in order."""
     for at in banners:
-        if cast(StreetStart, events[at]).street is street:
+        if events[at].street is street:  # type: ignore[union-attr]  # a StreetStart
             order: dict[str, int] = {}
             end = at + 1
             while end < len(events) and type(events[end]) is Deal:

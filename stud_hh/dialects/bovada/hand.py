@@ -488,12 +488,14 @@ class BovadaLines(SiteLines):
     """Rule names of ``bovada.lark``."""
 
     play = SiteLines.run
+    hand = SiteLines.flatten
 
 
 @lru_cache(maxsize=2)
 def parser(use_cython: bool | None = None) -> GrammarParser:
     """The Bovada parser (compiled once per process)."""
-    return GrammarParser(SITE, BovadaLines(), ("NOTE",), BovadaHand, other_game, use_cython)
+    return GrammarParser(SITE, BovadaLines(), ("NOTE",), BovadaHand, other_game, use_cython,
+                         hand_rule="hand")
 
 
 __all__ = ["HERO", "SITE", "BovadaHand", "cards", "other_game", "parser", "player"]

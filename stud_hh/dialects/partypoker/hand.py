@@ -28,7 +28,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from datetime import datetime
-from functools import lru_cache
+from functools import lru_cache, partial
+from operator import attrgetter
 from typing import ClassVar, NamedTuple
 
 from stud_hh.cards import DECK, str_card
@@ -79,13 +80,17 @@ Fields = dict[str, str | None]
 _GAMES = {"7 Card Stud": Game.STUD, "7 Card Stud Hi-Lo": Game.STUD8}
 _STREETS = {"THIRD": Street.THIRD, "FOURTH": Street.FOURTH, "FIFTH": Street.FIFTH,
             "SIXTH": Street.SIXTH, "RIVER": Street.SEVENTH}
+_seat_number = attrgetter("seat")
+_THIRD, _SEVENTH = Street.THIRD, Street.SEVENTH  # (an Enum's class attribute: a slow look-up)
+_FIXED = Limit.FIXED
+#: one ``ShowdownStart`` for every hand (events are immutable)
+_SHOWDOWN_START = ShowdownStart()
 _MONTHS = {name: number for number, name in enumerate(
     ("January", "February", "March", "April", "May", "June", "July", "August", "September",
      "October", "November", "December"), 1)}
 _CARD = {str_card(c): c for c in DECK}
 #: the game line's words before the game: cash stakes ("$0.50/$1 USD ") and the limit
 _CASH = re.compile(r"(?P<small>[$€]?[\d.,]+)/(?P<big>[$€]?[\d.,]+)(?: (?P<code>USD|EUR))? ?")
-_LIMIT = re.compile(r"(?:^| )(?P<limit>FL|NL|PL) ?$")
 #: what follows a tournament's game: " $6 USD Buy-in Trny:69784932 Level:2  Stakes-Antes(...)"
 _TOURNAMENT = re.compile(r" *(?:(?P<buy_in>\S+(?: USD| EUR)?) Buy-in )?(?:\+ \S+ Entry Fee )?"
                          r"Trny: ?(?P<id>\d+) +Level: *(?P<level>\d+) +(?:Stakes|Blinds)"
@@ -138,14 +143,20 @@ def other_game(fields: Fields) -> str | None:
     """Hold'em and Omaha hands, and pot- or no-limit stud, are not read."""
     if fields["other_game"] is not None:
         return fields["other_game"]
-    limit = _LIMIT.search(fields["before"] or "")
-    if limit and limit["limit"] != "FL":
-        return f"{fields['game']} {limit['limit']}"
+    limit = fields["limit"]
+    if limit is not None and limit != "FL":
+        return f"{fields['game']} {limit}"
     return None
 
 
 class PartyPokerHand:
     """One hand's line tokens -> its seats and events (``HandBuilder``)."""
+
+    __slots__ = (
+        "banners", "bets", "betting", "brought_in", "collected", "currency", "fields", "game",
+        "hand", "in_hand", "main_pot_wins", "max_seats", "money", "play_money", "pot",
+        "returned", "seats", "showdown", "side_pots", "stacks", "table",
+    )
 
     #: line kind -> how a token of that kind is read (set below the readers)
     readers: ClassVar[dict[str, Callable[[PartyPokerHand, str], None]]]
@@ -204,30 +215,24 @@ class PartyPokerHand:
         self.max_seats = int(seats) if seats else None
 
     def seat_lines(self, text: str) -> None:
-        seats = read_lines(self.seat, text)
-        self.seats = sorted(seats, key=lambda s: s.seat)  # the client lists them in any order
+        seats = read_lines(partial(_seat, self.money), text)
+        self.seats = sorted(seats, key=_seat_number)  # the client lists them in any order
         self.stacks = {seat.player: seat.stack for seat in seats}
-
-    def seat(self, line: str) -> Seat:
-        return _seat(line, self.money)
 
     def antes(self, text: str) -> None:
         """A run of antes (one loop; the run's reading is remembered: a table posts the
         same antes hand after hand): each ante that empties a stack is all-in."""
         antes = []
+        stacks, in_hand = self.stacks, self.in_hand
         for name, posted in _antes(text, self.money):
             self.pot += posted
-            antes.append(Ante(name, posted, self._pay(name, posted)))
+            in_hand.add(name)
+            left = stacks.get(name)
+            if left is not None:
+                left -= posted
+                stacks[name] = left
+            antes.append(Ante(name, posted, left == 0 and posted > 0))
         self.hand.antes(antes)
-
-    def _pay(self, name: str, amount: int) -> bool:
-        """``name`` puts ``amount`` in; whether it was all he had left."""
-        self.in_hand.add(name)
-        left = self.stacks.get(name)
-        if left is None:
-            return False
-        self.stacks[name] = left - amount
-        return left - amount == 0 and amount > 0
 
     # --- streets, cards, betting ----------------------------------------------------------------
 
@@ -236,7 +241,7 @@ class PartyPokerHand:
         self.banners.append(len(self.hand.events))
         self.hand.start_street(street)
         self.bets.new_street()
-        if street is Street.SEVENTH:
+        if street is _SEVENTH:
             self.hand.deal_river(None)
 
     def dealt(self, text: str) -> None:
@@ -246,25 +251,28 @@ class PartyPokerHand:
         dealt = cards(shown[:-1])
         hand = self.hand
         street = hand.street
-        if street is Street.THIRD:
+        if street is _THIRD:
             if len(dealt) != 3:
                 raise ValueError(f"{len(dealt)} cards dealt on 3rd street")
             hand.deal_third([Deal(street, name, dealt, UP_THIRD)])
-        elif street is Street.SEVENTH:
+        elif street is _SEVENTH:
             hand.deal(name, dealt)
         else:
             hand.deal_up([up_card_deal(street, name, dealt)])
 
     def actions(self, text: str) -> None:
-        """A run of betting lines (one loop: a hand has a few dozen of them). Most lines
-        are the same event in every hand (a fold, a call of $1): read once (``_read_action``),
-        they only move the street's totals here."""
+        self.read_betting(text.split("\n"), 0)
+
+    def read_betting(self, lines: list[str], first: int) -> None:
+        """The betting lines of a token's ``lines`` from ``lines[first]`` on (one loop: a
+        hand has a few dozen of them). Most lines are the same event in every hand (a fold, a
+        call of $1): read once (``_read_action``), they only move the street's totals here."""
         events: list[Event] = []
         append = events.append
         money, stacks, in_hand, bets = self.money, self.stacks, self.in_hand, self.bets
-        for offset, line in enumerate(text.split("\n")):
+        for offset in range(first, len(lines)):
             try:
-                name, verb, added, event = _read_action(line, money)
+                name, verb, added, event = _read_action(lines[offset], money)
                 in_hand.add(name)
                 if event is None:
                     if verb == "opens":
@@ -301,7 +309,7 @@ class PartyPokerHand:
 
     def _all_in_wager(self, name: str, added: int) -> Event:
         bets = self.bets
-        third = self.hand.street is Street.THIRD
+        third = self.hand.street is _THIRD
         event: Event
         if third and bets.level == 0:
             event = BringIn(name, added, True)
@@ -323,10 +331,32 @@ class PartyPokerHand:
 
     # --- how the hand ends ----------------------------------------------------------------------
 
+    def results(self, text: str) -> None:
+        """A run of the lines that end the hand (the first ends the betting). Each is read
+        by its kind, told by its words, tried in the grammar's order (``RESULTS``)."""
+        self.end_betting()
+        for offset, line in enumerate(text.split("\n")):
+            try:
+                win = _WINS.fullmatch(line) if " wins " in line else None
+                if win is not None:
+                    self.wins(win)
+                elif " doesn't show [ " in line:
+                    self.mucks(line)
+                elif " shows [ " in line:
+                    self.shows(line)
+                elif line.endswith(" for low."):
+                    self.low(line)
+                elif line.endswith(" does not show cards."):
+                    self.no_show(line)
+                else:  # "There was no qualifying low hand"
+                    self.hand.add(NoLowHand())
+            except FIELD_ERRORS as exc:
+                raise LineError(str(exc) or type(exc).__name__, offset) from None
+
     def _showdown(self) -> None:
         if not self.showdown:
             self.showdown = True
-            self.hand.add(ShowdownStart())
+            self.hand.add(_SHOWDOWN_START)
 
     def shows(self, text: str) -> None:
         name, _, rest = text.partition(" shows [ ")
@@ -359,13 +389,8 @@ class PartyPokerHand:
     def no_show(self, text: str) -> None:
         self.hand.add(NoShow(text.removesuffix(" does not show cards.")))
 
-    def no_low(self, text: str) -> None:
-        self.hand.add(NoLowHand())
-
-    def wins(self, text: str) -> None:
-        match = _WINS.fullmatch(text)
-        if match is None:
-            raise ValueError(f"unreadable win {text!r}")
+    def wins(self, match: re.Match[str]) -> None:
+        """``Player8 wins $8.45 USD from the main pot with ...`` (``_WINS``)."""
         pot = match["pot"] or "pot"
         events = self.hand.events
         if pot.startswith("side pot"):
@@ -425,7 +450,7 @@ class PartyPokerHand:
         return Header(
             site=SITE, hand_id=f["hand_id"] or "", game=_GAMES[f["game"] or "7 Card Stud"],
             small_bet=game.small, big_bet=game.big, started_at=started, table=self.table,
-            limit=Limit.FIXED, ante=self.hand.ante, bring_in=self.hand.bring_in,
+            limit=_FIXED, ante=self.hand.ante, bring_in=self.hand.bring_in,
             currency=self.currency, play_money=self.play_money and self.currency is None,
             max_seats=self.max_seats, tournament_id=game.tournament_id, level=game.level,
             buy_in=game.buy_in)
@@ -472,7 +497,7 @@ def _chips(text: str) -> int:
 
 
 @lru_cache(maxsize=1024)  # the same players sit with the same stacks hand after hand
-def _seat(line: str, money: Callable[[str], int]) -> Seat:
+def _seat(money: Callable[[str], int], line: str) -> Seat:
     """``Seat 7: Player7 ( $31.15 USD )``."""
     head, _, stack = line.rpartition(" ( ")
     number, _, name = head[len("Seat ") :].partition(": ")
@@ -508,24 +533,20 @@ def _nothing(builder: PartyPokerHand, text: str) -> None:
     """The header (read before the hand) and lines that say nothing more."""
 
 
-def _ending(read: Callable[[PartyPokerHand, str], None]) -> Callable[[PartyPokerHand, str], None]:
-    """``read``, after closing the betting (a line of the hand's results)."""
-    def reader(builder: PartyPokerHand, text: str) -> None:
-        builder.end_betting()
-        read(builder, text)
-    return reader
-
-
 def _street(street: Street) -> Callable[[PartyPokerHand, str], None]:
-    """A street's banner, and the hero's card(s) dealt on it."""
+    """A street: its banner, the hero's card(s) dealt on it and its betting."""
     def reader(builder: PartyPokerHand, text: str) -> None:
         builder.street(street)
-        _, newline, dealt = text.partition("\n")
-        if newline:
-            try:
-                builder.dealt(dealt)
+        lines = text.split("\n")  # the banner, maybe the hero's cards, the betting
+        first = 1  # the betting's first line
+        if len(lines) > 1 and lines[1].endswith(" ]"):  # the hero's cards (a betting line
+            try:                                         # never ends so)
+                builder.dealt(lines[1])
             except FIELD_ERRORS as exc:
                 raise LineError(str(exc) or type(exc).__name__, 1) from None
+            first = 2
+        if len(lines) > first:
+            builder.read_betting(lines, first)
     return reader
 
 
@@ -540,11 +561,7 @@ _READERS: dict[str, Callable[[PartyPokerHand, str], None]] = {
     **{kind: _street(street) for kind, street in _STREETS.items()},
     "DEALT": PartyPokerHand.dealt,
     "ACTIONS": PartyPokerHand.actions,
-    # the hand's results: the first of them ends the betting
-    **{kind: _ending(read) for kind, read in (
-        ("SHOWS", PartyPokerHand.shows), ("LOW", PartyPokerHand.low),
-        ("MUCKS", PartyPokerHand.mucks), ("NO_SHOW", PartyPokerHand.no_show),
-        ("NO_LOW", PartyPokerHand.no_low), ("WINS", PartyPokerHand.wins))},
+    "RESULTS": PartyPokerHand.results,
     "NOTE": PartyPokerHand.note,
     "CHAT": PartyPokerHand.chat,
 }
@@ -555,13 +572,14 @@ class PartyPokerLines(SiteLines):
     """Rule names of ``partypoker.lark`` (runs of lines and the rest, see ``SiteLines``)."""
 
     results = SiteLines.run
+    hand = SiteLines.flatten
 
 
 @lru_cache(maxsize=2)
 def parser(use_cython: bool | None = None) -> GrammarParser:
     """The PartyPoker parser (compiled once per process)."""
     return GrammarParser(SITE, PartyPokerLines(), ("NOTE", "CHAT"), PartyPokerHand, other_game,
-                         use_cython)
+                         use_cython, kinds={"RESULTS": "shows, mucks or wins"}, hand_rule="hand")
 
 
 __all__ = ["SITE", "PartyPokerHand", "cards", "other_game", "parser"]
