@@ -16,6 +16,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -35,11 +36,13 @@ from pipelines.schema import (
 from stud_hh.cards import str_card
 from stud_hh.events import Hand, ParseError
 from stud_hh.facts import LATER_STREETS, FactColumns, write_facts
-from stud_hh.recap import Recap
+from stud_hh.recap import Action, Recap
 
 #: The tables a chunk of hands fills, in the order the writer inserts them.
 HAND_TABLES = ("hands", "hand_players", "actions", "violations")
-_SCHEMAS = {t.name: t.batch_schema for t in (HANDS, HAND_PLAYERS, ACTIONS, VIOLATIONS)}
+#: The tables whose rows are tuples (``pipelines.rows``); ``actions`` is made of the
+#: recap's decisions (``actions_table``).
+_SCHEMAS = {t.name: t.batch_schema for t in (HANDS, HAND_PLAYERS, VIOLATIONS)}
 #: Places in the row tuples (``local`` first): the hand's ``ev_street``, a player's name
 #: and ``ev_net``.
 _EV_STREET = _SCHEMAS["hands"].get_field_index("ev_street")
@@ -99,11 +102,13 @@ class Chunk:
     (``drop_facts``).
     """
 
-    __slots__ = ("facts", "facts_ev", "facts_local", "hands", "rows")
+    __slots__ = ("actions", "decisions", "facts", "facts_ev", "facts_local", "hands", "rows")
 
     def __init__(self) -> None:
         self.hands: list[Hand] = []
-        self.rows: dict[str, list[Row]] = {name: [] for name in HAND_TABLES}
+        self.rows: dict[str, list[Row]] = {name: [] for name in _SCHEMAS}
+        self.actions: list[Action] = []  # every hand's decisions, hand after hand
+        self.decisions: list[int] = []  # how many of them each hand made
         #: rows up to len(facts_local) are added hands'; room made for a full chunk's
         #: players at once (a worker's ~1,000 hands of up to 8)
         self.facts = FactColumns(8192)
@@ -136,7 +141,8 @@ class Chunk:
         self.hands.append(hand)
         self.rows["hands"].append(rows.hand)
         self.rows["hand_players"] += rows.players
-        self.rows["actions"] += rows.actions
+        self.actions += rows.actions
+        self.decisions.append(len(rows.actions))
         self.rows["violations"] += rows.violations
         first, size = len(self.facts_local), self.facts.size
         self.facts_local += [local] * (size - first)
@@ -147,7 +153,8 @@ class Chunk:
             self.facts_ev += [ev.get(p) for p in self.facts.own.player[first:size]]
 
     def tables(self) -> dict[str, pa.Table]:
-        tables = {name: rows_table(rows, _SCHEMAS[name]) for name, rows in self.rows.items()}
+        tables = {name: actions_table(self.actions, self.decisions) if name == "actions"
+                  else rows_table(self.rows[name], _SCHEMAS[name]) for name in HAND_TABLES}
         tables["player_facts"] = facts_table(self.facts, self.facts_local, tables["hands"],
                                              self.facts_ev)
         tables["hand_events"] = events_table(self.hands)
@@ -161,6 +168,33 @@ def rows_table(rows: Sequence[Row], schema: pa.Schema) -> pa.Table:
     order) and the table takes its fields as columns: no transposing in Python.
     """
     return pa.Table.from_struct_array(pa.array(rows, pa.struct(schema)))
+
+
+_kind_name = attrgetter("name")
+
+
+def actions_table(actions: Sequence[Action], decisions: Sequence[int]) -> pa.Table:
+    """The ``actions`` rows of a chunk: ``actions``, the hands' ``Action`` tuples hand after
+    hand, ``decisions[i]`` of them hand ``local == i``'s.
+
+    Why columns and not a row tuple per decision: the decisions are most of a chunk's rows
+    (~18 a hand), and their own tuples transposed by ``zip`` need no second tuple each;
+    ``local`` and ``action_index`` (each hand's decisions counted from 0) are NumPy ranges,
+    not a Python int per row.
+    """
+    counts = np.asarray(decisions, np.int64)
+    starts = np.cumsum(counts) - counts  # where each hand's decisions begin
+    columns: dict[str, Any] = {
+        "local": np.repeat(np.arange(len(counts), dtype=np.int64), counts),
+        "action_index": np.arange(len(actions), dtype=np.int64) - np.repeat(starts, counts),
+    }
+    names = ("street", "player", "kind", "amount", "raise_to", "all_in")
+    if actions:
+        columns.update(zip(names, zip(*actions, strict=True), strict=True))
+        columns["kind"] = list(map(_kind_name, columns["kind"]))
+    else:
+        columns.update((name, []) for name in names)
+    return pa.Table.from_pydict(columns, schema=ACTIONS.batch_schema)
 
 
 def facts_table(

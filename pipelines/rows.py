@@ -3,6 +3,8 @@
 Rows are tuples in the column order of the tables' batch schemas (``pipelines.schema``:
 ``local`` first, the hand's position in its batch), built from the hand's ``Recap``
 (``stud_hh.recap``, where each event type is read) so no event is classified here again.
+The ``actions`` rows are the recap's own ``Action`` tuples, as they are: the chunk turns
+them into columns (``batches.actions_table``), numbering them per hand there.
 Money is an exact int of the smallest unit throughout; the one float is the all-in EV
 (``ev_equity``, ``ev_net``): an expectation, not an amount that changed hands.
 
@@ -20,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from stud_hh.cards import str_card
 from stud_hh.events import Hand
 from stud_hh.facts import rake_shares
-from stud_hh.recap import Recap
+from stud_hh.recap import Action, Recap
 from stud_hh.rules import RuleSet
 from stud_hh.validate import Violation
 
@@ -35,7 +37,8 @@ _CARD_TEXT = tuple(str_card(c) for c in range(52))
 class HandRows:
     hand: Row
     players: list[Row]
-    actions: list[Row]
+    #: the hand's decisions in order (``action_index`` 0, 1, ...): ``Recap.actions()``
+    actions: list[Action]
     violations: list[Row]
 
 
@@ -65,7 +68,7 @@ def hand_rows(
     dealt = sum(row[4] for row in players)
     return HandRows(
         hands_row(local, hand, seen, violations, dealt, file, line, ev), players,
-        action_rows(local, seen), violation_rows(local, violations),
+        list(seen.actions()), violation_rows(local, violations),
     )
 
 
@@ -145,13 +148,6 @@ def _cards_text(cards: tuple[int | None, ...]) -> str:
     """``_cards_known`` of a tuple, remembered: most seats show the same few patterns (two
     hidden cards and a door card: 52 of them), and the text cost ~1.4 µs a seat."""
     return " ".join([_CARD_TEXT[c] for c in dict.fromkeys(cards) if c is not None])
-
-
-def action_rows(local: int, seen: Recap) -> list[Row]:
-    """One row per betting decision, numbered as ``Hand.player_actions()`` counts them."""
-    return [(local, index, street, player, kind.name, amount, raise_to, all_in)
-            for index, (street, player, kind, amount, raise_to, all_in)
-            in enumerate(seen.actions())]
 
 
 def violation_rows(local: int, violations: Sequence[Violation]) -> list[Row]:

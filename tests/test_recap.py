@@ -99,7 +99,7 @@ def test_every_event_type_goes_through_the_recap_facts_and_rows() -> None:
     rows = hand_rows(0, hand, seen, [], "f.txt", 1)
     decisions = [e for e in EVERY_EVENT if type(e) in (BringIn, Complete, Bet, Raise, Call,
                                                        Check, Fold)]
-    assert [row[4] for row in rows.actions] == [
+    assert [kind.name for _, _, kind, *_ in rows.actions] == [
         "bring_in", "complete", "raise", "call", "check", "bet", "raise", "call", "fold"]
     assert len(rows.actions) == len(decisions) == len(list(hand.player_actions()))
     assert seen.open_pair_printed and ann.open_pair_4th and seen.showdown
