@@ -55,6 +55,21 @@ def ran_out(exc: UnexpectedInput) -> bool:
         isinstance(exc, UnexpectedToken) and exc.token.type == "$END")
 
 
+def ends_early(parse: Callable[[str, str], object], start: str) -> Callable[[str], bool]:
+    """Whether a hand is unfinished after the given first lines: ``parse(text, start)``
+    (a dialect's parse from the rule ``start``) runs out of text rather than meeting a
+    wrong line. ``syntax_error`` asks it of a broken hand's first lines."""
+
+    def hand_ends_early(text: str) -> bool:
+        try:
+            parse(text, start)
+        except UnexpectedInput as exc:
+            return ran_out(exc)
+        return False
+
+    return hand_ends_early
+
+
 def syntax_error(
     exc: UnexpectedInput,
     raw: RawHand,
@@ -96,5 +111,5 @@ def field_error(message: str, raw: RawHand, line: int) -> ParseError:
                       hand_id=hand_id_of(raw.text), text=raw.text)
 
 
-__all__ = ["LineKinds", "expected_kinds", "field_error", "hand_id_of", "ran_out",
+__all__ = ["LineKinds", "ends_early", "expected_kinds", "field_error", "hand_id_of", "ran_out",
            "syntax_error"]

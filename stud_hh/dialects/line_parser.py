@@ -27,7 +27,7 @@ import lark
 import msgspec
 from lark.exceptions import UnexpectedInput
 
-from stud_hh.dialects.errors import LineKinds, field_error, hand_id_of, ran_out, syntax_error
+from stud_hh.dialects.errors import LineKinds, ends_early, field_error, hand_id_of, syntax_error
 from stud_hh.dialects.lark_grammar import LineToken, LineTokens, build_parser
 from stud_hh.events import Deal, Event, Hand, OtherGame, ParseError, Seat, Source
 from stud_hh.reader import RawHand
@@ -120,7 +120,7 @@ class GrammarParser:
             tokens = self._line_tokens(rest, start)
         except UnexpectedInput as exc:
             return syntax_error(exc, raw, rest, first_line, self._kinds,
-                                self._ends_early(start))
+                                ends_early(self._line_tokens, start))
         except Exception as exc:  # never let one hand stop a file
             return internal_error(exc, raw, text)
         if fields is None:  # noise before the header: the header is the first token
@@ -153,20 +153,6 @@ class GrammarParser:
         if noise:
             tokens = sorted(tokens + noise, key=_start_pos)
         return tokens
-
-    def _ends_early(self, start: str) -> Callable[[str], bool]:
-        """Whether a hand is unfinished after the given first lines (parsed from
-        ``start``)."""
-
-        def ends_early(text: str) -> bool:
-            try:
-                self._line_tokens(text, start)
-            except UnexpectedInput as exc:
-                return ran_out(exc)
-            return False
-
-        return ends_early
-
 
 class _TableNoise(threading.local):
     def __init__(self) -> None:

@@ -19,14 +19,13 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Callable
 from operator import attrgetter
 from typing import cast
 
 import lark
 from lark.exceptions import UnexpectedInput
 
-from stud_hh.dialects.errors import field_error, hand_id_of, ran_out, syntax_error
+from stud_hh.dialects.errors import ends_early, field_error, hand_id_of, syntax_error
 from stud_hh.dialects.lark_grammar import LineToken, LineTokens, build_parser
 from stud_hh.dialects.pokerstars import lines as line
 from stud_hh.dialects.pokerstars.header import SITE, HeaderFields
@@ -80,7 +79,7 @@ class PokerStarsParser:
             tokens = self._line_tokens(rest, start)
         except UnexpectedInput as exc:
             return syntax_error(exc, raw, rest, first_line, line.LINE_KINDS,
-                                self._still_open(start))
+                                ends_early(self._line_tokens, start))
         except Exception as exc:  # never let one hand stop a file
             return _internal_error(exc, raw)
         if fields is None:  # table noise before the header: the header is a token
@@ -103,19 +102,6 @@ class PokerStarsParser:
         if noise:
             tokens = sorted(tokens + noise, key=_start_pos)
         return tokens
-
-    def _still_open(self, start: str) -> Callable[[str], bool]:
-        """Whether a hand is unfinished after the given first lines (parsed from ``start``)."""
-
-        def still_open(text: str) -> bool:
-            try:
-                self._line_tokens(text, start)
-            except UnexpectedInput as exc:
-                return ran_out(exc)
-            return False
-
-        return still_open
-
 
 class _TableNoise(threading.local):
     """The table noise of the hand a thread is parsing (Lark hands it over as it lexes)."""
