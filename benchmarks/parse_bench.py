@@ -26,7 +26,9 @@ With ``--reference TREE`` every round times this tree and ``TREE`` (another chec
 stud_hh, e.g. the tree before a change) one after the other, alternating which goes first,
 so that a busy machine slows both alike; the ratio this/reference is taken within each round
 and its median printed. CPU time (``time.process_time``) is reported beside wall time
-because other processes share the machine.
+because other processes share the machine. The timed parse runs with the garbage collector
+off, as the import's workers parse a chunk: a full collection landing in one site's run
+and not another's moved a ratio by several percent.
 """
 
 from __future__ import annotations
@@ -88,9 +90,11 @@ for mode in modes:
 out = {}
 for mode in modes:
     gc.collect()
+    gc.disable()  # as the import's workers parse a chunk (pipelines.workers.process_chunk)
     wall, cpu = time.perf_counter(), time.process_time()
     count = sum(work[mode](path) for path in files)
     out[mode] = [count, time.process_time() - cpu, time.perf_counter() - wall]
+    gc.enable()
 print(json.dumps(out))
 '''
 
