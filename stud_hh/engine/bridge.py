@@ -8,7 +8,7 @@ decision, never silently skipped.
 
 A replay maps every betting line of every hand, so the mapping is a table by the event's
 exact type (a ``match`` pays a slow ``isinstance`` through msgspec's metaclass for every
-case that fails), and the ``Action`` records are built once each (``types.named_action``).
+case that fails), and ``betting_action`` builds each distinct line's ``Action`` once.
 """
 
 from __future__ import annotations

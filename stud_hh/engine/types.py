@@ -90,12 +90,8 @@ class Action:
 
 @lru_cache(maxsize=65_536)  # amounts differ by stakes: keep the memo bounded
 def named_action(kind: ActionKind, player: int | str, amount: int | None = None) -> Action:
-    """``Action(kind, player, amount)``, built once per distinct value.
-
-    Actions are frozen values and a session repeats a few hundred of them (the same player
-    calling the same amount); a replay maps every betting line of every hand, so each is
-    built once and then looked up.
-    """
+    """``Action(kind, player, amount)``: the one constructor the engine names its
+    actions with (a replay's lines are memoised one level up, ``bridge.betting_action``)."""
     return Action(kind, player, amount)
 
 
