@@ -76,9 +76,13 @@ class _Dealing(_Round):
         if self.phase is not _ANTES:
             return
         ante = self.stakes.ante
+        stacks = self._stacks
+        contrib = self._contrib
         for p, due in enumerate(self._ante_due):
             if due:  # a short stack posts what he has
-                self._move(p, min(ante, self._stacks[p]), street=False)
+                paid = ante if ante < stacks[p] else stacks[p]
+                stacks[p] -= paid
+                contrib[p] += paid
         self._ante_due = [False] * self.n
         self._start_street(_THIRD)
 

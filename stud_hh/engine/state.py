@@ -76,9 +76,8 @@ class StudState(_Recovery):
             raise IllegalAction(info)
         self._act(kind, p, amount)
         named = None if kind is _CHECK or kind is _FOLD else amount
-        if kind is action.kind and named == action.amount and (
-                p == player or self.players[p] == player):
-            return action
+        if kind is action.kind and named == action.amount:
+            return action  # (a legal player is the one named: by his name or his index)
         return named_action(kind, p, named)
 
     def _do(
