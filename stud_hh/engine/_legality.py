@@ -282,7 +282,8 @@ class _Legality(_Dealing):
     ) -> tuple[IllegalInfo | None, ActionKind, int, int]:
         """The bring-in is the table's, or the whole stack when short (rule book 4.3, 6)."""
         stack = self._stacks[p]
-        due = min(self.stakes.bring_in, stack)
+        bring_in = self.stakes.bring_in
+        due = bring_in if bring_in < stack else stack
         amt = due if amount is None else amount
         name = self.players[p]
         info = None

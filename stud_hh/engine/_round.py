@@ -172,8 +172,8 @@ class _Round(_Table):
 
     def _can_act(self) -> list[bool]:
         """Per player: still in the hand with chips behind (who a bet gives a turn to)."""
-        if min(self._stacks) > 0:
-            return list(map(not_, self._folded))
+        if 0 not in self._stacks:  # nobody all-in (a stack never goes below 0; no ``min``,
+            return list(map(not_, self._folded))  # a builtin taking keywords: a slow call)
         return [not f and s > 0 for f, s in zip(self._folded, self._stacks)]  # noqa: B905
 
     def _next_active(self, start: int) -> int | None:
@@ -344,7 +344,8 @@ class _Round(_Table):
         self._move(p, amt)
         self._bring_in_due = False
         full = self.stakes.bring_in if self.rules.short_bring_in is _FULL_BRING_IN else amt
-        full = max(full, self._bets[p])
+        if self._bets[p] > full:  # (no ``max``: a builtin taking keywords is a slow call)
+            full = self._bets[p]
         if full > self.bet_level:
             self.bet_level = full
         self._reopen_betting(p)

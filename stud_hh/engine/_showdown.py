@@ -92,7 +92,7 @@ class _Showdown(_Legality):
         contrib = self._contrib
         live_put = [contrib[p] for p in self._live]
         top = max(live_put)
-        if 0 not in stacks and min(contrib) >= 0 and min(live_put) == top:
+        if 0 not in stacks and min(contrib) >= 0 and live_put.count(top) == len(live_put):
             # nobody is all-in and every live player put in as much: one pot, as
             # ``build_pots`` makes it, without its lists (a folded player's dead money
             # above theirs goes in it too)

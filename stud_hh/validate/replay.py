@@ -324,10 +324,12 @@ class Replay:
         """Who the showdown makes winners, against who the history says collected (the
         ledger's count: antes given back before the deal the engine potted, so they are
         taken off what it awards)."""
-        returned = _per_player(self.ledger.ante_returns)
-        want = {p: a - returned.get(p, 0)
-                for p, a in zip(self.state.players, expected, strict=True)
-                if a - returned.get(p, 0)}
+        owed = dict(zip(self.state.players, expected, strict=True))
+        if self.ledger.ante_returns:
+            for p, back in _per_player(self.ledger.ante_returns).items():
+                if p in owed:
+                    owed[p] -= back
+        want = {p: a for p, a in owed.items() if a}
         got = {p: a for p, a in _per_player(self.ledger.collects).items() if a}
         if sum(got.values()) + rake != total:
             # The amounts are already wrong (COLLECTED_MISMATCH): judge only who won.
