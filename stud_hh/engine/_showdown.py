@@ -90,13 +90,13 @@ class _Showdown(_Legality):
         stacks = self._stacks
         n = self.n
         contrib = self._contrib
+        total = sum(contrib)
         live_put = [contrib[p] for p in self._live]
         top = max(live_put)
         if 0 not in stacks and min(contrib) >= 0 and live_put.count(top) == len(live_put):
             # nobody is all-in and every live player put in as much: one pot, as
             # ``build_pots`` makes it, without its lists (a folded player's dead money
             # above theirs goes in it too)
-            total = sum(contrib)
             pots: tuple[Pot, ...] = (
                 (Pot(total, tuple(self._live)),) if total else ()
             )
@@ -113,7 +113,6 @@ class _Showdown(_Legality):
                         if h is not None:
                             hands[p] = h
                 break
-        total = sum(self._contrib)
         rake = rake if rake < total else total  # max(0, min(rake, total)), without two
         if rake < 0:  # builtin calls that each parse their keyword arguments
             rake = 0

@@ -82,9 +82,11 @@ def check_antes(hand: Hand, ledger: Ledger) -> list[Violation]:
 def check_chips(hand: Hand, ledger: Ledger) -> list[Violation]:
     header = hand.header
     hid = hand.header.hand_id  # the property costs a call and a type lookup
-    out = [violation(hid, "BET_EXCEEDS_STACK", street=street, action_index=index,
-                     player=player, amount=money(put, header), stack=money(behind, header))
-           for player, street, index, put, behind in ledger.over_stack]
+    out: list[Violation] = []
+    if ledger.over_stack:  # (asked first: even an empty comprehension is a call)
+        out = [violation(hid, "BET_EXCEEDS_STACK", street=street, action_index=index,
+                         player=player, amount=money(put, header), stack=money(behind, header))
+               for player, street, index, put, behind in ledger.over_stack]
     streets = ledger.streets
     summary = ledger.summary
     if summary is None and not ledger.collects and streets:
