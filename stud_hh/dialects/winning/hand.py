@@ -541,13 +541,14 @@ class WinningLines(SiteLines):
     """Rule names of ``winning.lark`` (runs and flat rules)."""
 
     classic_lines = SiteLines.run
-    modern = classic = classic_streets = SiteLines.flatten
+    hand = modern = classic = classic_streets = SiteLines.flatten
 
 
 @lru_cache(maxsize=2)
 def parser(use_cython: bool | None = None) -> GrammarParser:
     """The Winning Poker Network parser (compiled once per process)."""
-    return GrammarParser(SITE, WinningLines(), ("NOTE",), WinningHand, other_game, use_cython)
+    return GrammarParser(SITE, WinningLines(), ("NOTE",), WinningHand, other_game, use_cython,
+                         hand_rule="hand")
 
 
 __all__ = ["SITE", "WinningHand", "cards", "other_game", "parser"]
