@@ -700,8 +700,9 @@ def _money(hand: Hand, c: _Columns, seen: Recap, betting: _Betting) -> None:
     """What each player put in, collected, netted and paid in rake."""
     invested, rows = betting.invested, betting.rows
     for p, r in rows.items():
-        c.invested[r] = invested.get(p, 0)
-        c.net[r] = -c.invested[r]
+        put = invested.get(p, 0)
+        c.invested[r] = put
+        c.net[r] = -put
     for p, amount in seen.collected.items():
         won = rows.get(p)
         if won is not None:

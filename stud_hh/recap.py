@@ -159,15 +159,16 @@ class Recap:
 
     def dealt(self, deal: Deal) -> None:
         player = deal.player
+        cards = deal.cards
         self.involved.add(player)
         held = self.cards.get(player)
         if held is None:
-            self.cards[player] = list(deal.cards)
+            self.cards[player] = list(cards)
         else:
-            held += deal.cards
+            held += cards
         if deal.street is _THIRD:
-            if len(deal.cards) == 3 and _all_known(deal.cards):
-                self.third[player] = deal.cards
+            if len(cards) == 3 and _all_known(cards):
+                self.third[player] = cards
             else:  # (a second 3rd-street deal replaces the first)
                 self.third.pop(player, None)
             if player not in self.door:
@@ -186,12 +187,11 @@ class Recap:
         self.involved.add(player)
         if self.bring_in is None and self.last_street is _THIRD:
             self.bring_in = player
-        in_front = self.on_street.get(player, 0)
         if raise_to is not None:
-            chips = raise_to - in_front
+            chips = raise_to - self.on_street.get(player, 0)
             self.on_street[player] = raise_to
-        elif chips is not None:
-            self.on_street[player] = in_front + chips
+        elif chips is not None:  # (a check or fold moves no chips: nothing to look up)
+            self.on_street[player] = self.on_street.get(player, 0) + chips
         self.decisions.append((self.last_street, player, kind, chips, raise_to, all_in))
         if all_in:
             self.all_in = True
