@@ -183,7 +183,9 @@ def _hold_back_space(text: str) -> tuple[str, str]:
 def split_hands(
     chunks: Iterable[str], path: str | None = None, boundary: re.Pattern[str] | None = None
 ) -> Iterator[RawHand]:
-    """Cut decoded text into hands at blank lines (and before ``boundary`` matches).
+    """Cut decoded, normalised text (``decode_chunks``, ``normalise``: no white space
+    ends a line, so a blank line is an empty one) into hands at blank lines, and before
+    ``boundary`` matches.
 
     ``boundary`` matches the first line of a hand; only its matches at the start of a line
     (never at a hand's own start) cut. Each hand's text ends with one ``\\n``; its
@@ -232,8 +234,9 @@ def _emit(
 
     A list, not a generator: this runs once per hand, and nearly always yields one.
     """
-    # Leading whitespace-only lines (the file's start) are not part of the hand.
-    while True:
+    # Leading whitespace-only lines (the file's start) are not part of the hand. (Nearly
+    # every hand starts with a letter: one character looked at, no line copied.)
+    while start >= end or buffer[start].isspace():
         if start >= end:
             return []
         newline = buffer.find("\n", start, end)
