@@ -62,6 +62,7 @@ from stud_hh.events import (
 )
 
 SITE = "winning"
+_UP = (True,)  # a 4th to 6th-street card lies face up
 Fields = dict[str, str | None]
 
 _GAMES = {"7Stud": Game.STUD, "7Stud H/L": Game.STUD8, "Razz": Game.RAZZ,
@@ -258,30 +259,28 @@ class WinningHand:
         self.hand.antes(_classic_antes(text, self.money))
 
     def classic_deals(self, text: str) -> None:
+        """A run of ``Player NAME received card: [10d]`` / ``received a card.`` lines: on
+        3rd street three cards each, gathered until the run ends; later one card each."""
         hand = self.hand
         if not self.dealing:
             self.dealing = True
             self._start(Street.THIRD)
-        for offset, line in enumerate(text.split("\n")):
-            try:
-                self._classic_deal(line[len("Player ") :])
-            except ValueError as exc:
-                raise LineError(str(exc), offset) from None
-        if hand.street is Street.THIRD:
+        dealt = read_lines(_classic_dealt, text)
+        street = hand.street
+        if street is Street.THIRD:
+            third = self.third
+            for name, card in dealt:
+                third.setdefault(name, []).append(card)
             self._third_street_deals()
-
-    def _classic_deal(self, line: str) -> None:
-        name, card = _classic_dealt(line)
-        hand = self.hand
-        if hand.street is Street.THIRD:
-            self.third.setdefault(name, []).append(card)
-        elif hand.street is Street.SEVENTH:
-            if card is not None:
-                hand.deal(name, (card,))
-        elif card is None:
-            raise ValueError(f"a hidden card on {hand.street.label}")
+        elif street is Street.SEVENTH:  # the hero's river card; the others' stay hidden
+            for name, card in dealt:
+                if card is not None:
+                    hand.deal(name, (card,))
         else:
-            hand.deal_up([up_card_deal(hand.street, name, (card,))])
+            for offset, (_, card) in enumerate(dealt):
+                if card is None:
+                    raise LineError(f"a hidden card on {street.label}", offset)
+            hand.deal_up([Deal(street, name, (card,), _UP) for name, card in dealt])
 
     def _third_street_deals(self) -> None:
         deals = []
@@ -433,7 +432,9 @@ def _classic_action(
 
 @lru_cache(maxsize=MEMO_SIZE)
 def _classic_dealt(line: str) -> tuple[str, int | None]:
-    """``NAME received card: [10s]`` -> (NAME, the card); ``NAME received a card.`` -> None."""
+    """``Player NAME received card: [10s]`` -> (NAME, the card); ``... received a card.``
+    -> (NAME, None)."""
+    line = line[len("Player ") :]
     if line.endswith(" received a card."):
         return line[: -len(" received a card.")], None
     name, _, shown = line.partition(" received card: [")
@@ -541,13 +542,14 @@ class WinningLines(SiteLines):
     """Rule names of ``winning.lark`` (runs and flat rules)."""
 
     classic_lines = SiteLines.run
-    modern = classic = classic_streets = SiteLines.flatten
+    hand = modern = classic = classic_streets = SiteLines.flatten
 
 
 @lru_cache(maxsize=2)
 def parser(use_cython: bool | None = None) -> GrammarParser:
     """The Winning Poker Network parser (compiled once per process)."""
-    return GrammarParser(SITE, WinningLines(), ("NOTE",), WinningHand, other_game, use_cython)
+    return GrammarParser(SITE, WinningLines(), ("NOTE",), WinningHand, other_game, use_cython,
+                         hand_rule="hand")
 
 
 __all__ = ["SITE", "WinningHand", "cards", "other_game", "parser"]
