@@ -229,3 +229,30 @@ def test_boundary_prefilter_keeps_case_insensitive_starts(line: str) -> None:
     from stud_hh.dialects import hand_starts
 
     assert bool(hand_starts().match(line)) == bool(_plain_hand_starts().match(line))
+
+
+#: The blank-run pattern before the text was normalised first (white space allowed on a
+#: blank line): the oracle for the literal ``\n\n`` search on normalised text.
+_WHITE_BLANK_RUN = re.compile(r"\n[ \t\f\v]*\n(?:[ \t\f\v]*\n)*+")
+_MESSY = ["PokerStars Hand #1: x", "Seat 1: a", "\n", "\r\n", "\r", " ", "\t", "\f", "\v",
+          "\xa0", "\ufeff", "\x00", " \n", "\t\r\n", "\n \n", "\n\t \n\n", "\u3000", "é",
+          "Game #2 starts.", "#Game No : 2"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_MESSY), max_size=40), st.sampled_from([1, 3, 7, 64, 1 << 20]),
+       st.sampled_from(["utf-8", "utf-16-le", "cp1252"]), st.booleans())
+def test_blank_runs_are_the_same_as_with_white_space_on_blank_lines(
+    pieces: list[str], chunk_size: int, encoding: str, boundary: bool,
+) -> None:
+    """The reader cuts hands where the whitespace-tolerant blank-run regex cut them, at the
+    same lines, whatever the encoding, line ends, padding and read size."""
+    import stud_hh.reader as reader
+    from stud_hh.dialects import hand_starts
+
+    data = "".join(pieces).encode(encoding, "replace")
+    starts = hand_starts() if boundary else None
+    fast = list(read_text_hands(io.BytesIO(data), "f", starts, chunk_size))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(reader, "_BLANK_RUN", _WHITE_BLANK_RUN)
+        assert fast == list(read_text_hands(io.BytesIO(data), "f", starts, chunk_size))

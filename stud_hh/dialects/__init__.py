@@ -225,30 +225,55 @@ def hand_starts() -> re.Pattern[str]:
     """One pattern for the first line of a hand in any text dialect (the reader's
     boundary); each dialect's flags (``IGNORECASE``) apply to its own part, and it is
     tried only where a line begins with one of a text dialect's ``hand_leads``."""
-    parts: list[str] = []
+    parts = [f"(?i:{start.pattern})" if start.flags & re.IGNORECASE else f"(?:{start.pattern})"
+             for start in _text_starts()]
+    if not parts:
+        return re.compile("(?!)")
+    leads = hand_leads()
+    if leads is None:  # a text dialect without leads: no prefilter
+        return re.compile("|".join(parts))
+    return re.compile(f"{leads}(?:{'|'.join(parts)})")
+
+
+@cache
+def hand_leads() -> str | None:
+    """A regex every first line of a text dialect's hand starts with: one of the dialects'
+    ``hand_leads``, behind a class of their first characters. None when a text dialect
+    declares no leads (no prefilter).
+
+    The class first: a plain class is the cheapest test, ~5 % fewer instructions than the
+    literals' lookahead alone. Each lead starts with its first character as a literal or a
+    class, even where the rest ignores case: the regex engine skips an alternative whose
+    first character differs at once, and enters one that starts case-blind (~12 % of the
+    boundary's search over a hand).
+    """
     leads: list[str] = []
     firsts: set[str] = set()
     for dialect in dialects():
         start = dialect.hand_start
         if start is None:
             continue
-        flags = "i" if start.flags & re.IGNORECASE else ""
-        parts.append(f"(?{flags}:{start.pattern})" if flags else f"(?:{start.pattern})")
+        ignore = start.flags & re.IGNORECASE
         for lead in getattr(dialect, "hand_leads", ()) or ("",):
-            leads.append(f"(?{flags}:{re.escape(lead)})" if flags else re.escape(lead))
-            first = lead[:1]
-            firsts.update(first)
-            if flags:
-                firsts.update(first.lower() + first.upper()
-                              + _CASE_PARTNERS.get(first.lower(), ""))
-    if not parts:
-        return re.compile("(?!)")
-    if "" in leads:  # a text dialect without leads: no prefilter
-        return re.compile("|".join(parts))
-    # (the character class first: a plain class is the cheapest test, ~5 % fewer
-    # instructions than the literals' lookahead alone)
+            if not lead:
+                return None
+            first = lead[0]
+            if ignore:
+                cases = first.lower() + first.upper() + _CASE_PARTNERS.get(first.lower(), "")
+                firsts.update(cases)
+                chars = "".join(re.escape(c) for c in sorted(set(cases)))
+                leads.append(f"[{chars}](?i:{re.escape(lead[1:])})")
+            else:
+                firsts.add(first)
+                leads.append(re.escape(lead))
+    if not leads:
+        return None
     chars = "".join(re.escape(c) for c in sorted(firsts))
-    return re.compile(f"(?=[{chars}])(?={'|'.join(leads)})(?:{'|'.join(parts)})")
+    return f"(?=[{chars}])(?={'|'.join(leads)})"
+
+
+def _text_starts() -> list[re.Pattern[str]]:
+    return [d.hand_start for d in dialects() if d.hand_start is not None]
 
 
 __all__ = [
@@ -264,6 +289,7 @@ __all__ = [
     "dialect_named",
     "dialects",
     "find_dialect",
+    "hand_leads",
     "hand_starts",
     "identify",
 ]
