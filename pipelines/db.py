@@ -148,7 +148,7 @@ def connect(db: Path, read_only: bool = False, wait: float | None = None
             raise DatabaseUnavailable(f"cannot open the database {db}: {exc}") from None
     con.execute("SET enable_progress_bar = false")  # our own bar, or none, on the terminal
     if not read_only:
-        memory = os.environ.get("STUD_HH_DB_MEMORY", WRITER_MEMORY)
+        memory = os.environ.get("STUD_HH_DB_MEMORY") or WRITER_MEMORY  # set but empty: unset
         con.execute(f"SET memory_limit = '{memory.replace(chr(39), '')}'")
         con.execute(f"SET threads = {WRITER_THREADS}")
         con.execute(f"SET checkpoint_threshold = '{CHECKPOINT_THRESHOLD}'")

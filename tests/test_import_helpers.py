@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import duckdb
+import pytest
 
 from stud_hh.reader import read_hands
 
@@ -91,3 +92,21 @@ def check_consistent(db: Path) -> duckdb.DuckDBPyConnection:
         assert one("SELECT count(*) FROM player_facts") == one(
             "SELECT count(*) FROM hand_players WHERE dealt_in")
     return con
+
+
+def test_an_empty_memory_setting_takes_the_writers_default(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``STUD_HH_DB_MEMORY=`` (set, but empty, as a shell profile may leave it) is no
+    setting: the writer opens with its own limit instead of failing on DuckDB's parser."""
+    from pipelines.db import WRITER_MEMORY, connect
+
+    def limit(setting: str) -> object:
+        monkeypatch.setenv("STUD_HH_DB_MEMORY", setting)
+        con = connect(tmp_path / f"memory-{setting or 'empty'}.duckdb")
+        try:
+            return con.execute("SELECT current_setting('memory_limit')").fetchone()
+        finally:
+            con.close()
+
+    assert limit("") == limit(WRITER_MEMORY) != limit("1GB")
