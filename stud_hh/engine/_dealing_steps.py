@@ -77,12 +77,9 @@ class _Dealing(_Round):
             return
         ante = self.stakes.ante
         stacks = self._stacks
-        contrib = self._contrib
         for p, due in enumerate(self._ante_due):
-            if due:  # a short stack posts what he has
-                paid = ante if ante < stacks[p] else stacks[p]
-                stacks[p] -= paid
-                contrib[p] += paid
+            if due:  # a short stack posts what he has (a comparison: ``min`` is a slow call)
+                self._move(p, ante if ante < stacks[p] else stacks[p], street=False)
         self._ante_due = [False] * self.n
         self._start_street(_THIRD)
 

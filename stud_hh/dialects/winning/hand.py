@@ -62,7 +62,6 @@ from stud_hh.events import (
 )
 
 SITE = "winning"
-_UP = (True,)  # a 4th to 6th-street card lies face up
 Fields = dict[str, str | None]
 
 _GAMES = {"7Stud": Game.STUD, "7Stud H/L": Game.STUD8, "Razz": Game.RAZZ,
@@ -280,7 +279,7 @@ class WinningHand:
             for offset, (_, card) in enumerate(dealt):
                 if card is None:
                     raise LineError(f"a hidden card on {street.label}", offset)
-            hand.deal_up([Deal(street, name, (card,), _UP) for name, card in dealt])
+            hand.deal_up([up_card_deal(street, name, (card,)) for name, card in dealt])
 
     def _third_street_deals(self) -> None:
         deals = []
