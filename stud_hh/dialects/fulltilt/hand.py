@@ -453,11 +453,17 @@ _READERS: dict[str, Callable[[FullTiltHand, str], None]] = {
 FullTiltHand.readers = _READERS  # one look-up per line token
 
 
+class FullTiltLines(SiteLines):
+    """Rule names of ``fulltilt.lark`` (runs of lines and the rest, see ``SiteLines``)."""
+
+    hand = SiteLines.flatten
+
+
 @lru_cache(maxsize=2)
 def parser(use_cython: bool | None = None) -> GrammarParser:
     """The Full Tilt parser (compiled once per process)."""
-    return GrammarParser(SITE, SiteLines(), ("TABLE_NOTE", "CLOCK", "CHAT"), FullTiltHand,
-                         other_game, use_cython)
+    return GrammarParser(SITE, FullTiltLines(), ("TABLE_NOTE", "CLOCK", "CHAT"),
+                         FullTiltHand, other_game, use_cython, hand_rule="hand")
 
 
 __all__ = ["SITE", "FullTiltHand", "cards", "other_game", "parser", "pot_name"]

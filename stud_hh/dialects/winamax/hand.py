@@ -487,13 +487,14 @@ WinamaxHand.readers = _READERS  # one look-up per line token
 class WinamaxLines(SiteLines):
     """Rule names of ``winamax.lark`` (runs of lines and the rest, see ``SiteLines``)."""
 
-    showdown = SiteLines.flatten
+    hand = showdown = SiteLines.flatten
 
 
 @lru_cache(maxsize=2)
 def parser(use_cython: bool | None = None) -> GrammarParser:
     """The Winamax parser (compiled once per process)."""
-    return GrammarParser(SITE, WinamaxLines(), (), WinamaxHand, other_game, use_cython)
+    return GrammarParser(SITE, WinamaxLines(), (), WinamaxHand, other_game, use_cython,
+                         hand_rule="hand")
 
 
 __all__ = ["SITE", "WinamaxHand", "cards", "other_game", "parser"]
