@@ -79,6 +79,10 @@ _STREETS = {"3rd": Street.THIRD, "THIRD": Street.THIRD, "4th": Street.FOURTH,
             "6th": Street.SIXTH, "SIXTH": Street.SIXTH, "7th": Street.SEVENTH,
             "SEVENTH": Street.SEVENTH}
 _CARD: dict[str, int | None] = {str_card(c): c for c in DECK} | {"X": None}
+#: a street's banner, as the client (``*** 3rd STREET ***``) and the export (``*** THIRD ***``)
+#: write it
+_BANNERS = {f"*** {name} STREET ***" if name[0].isdigit() else f"*** {name} ***": street
+            for name, street in _STREETS.items()}
 _ALL_IN = " and is all-in"
 #: the betting verbs that put chips in (a call or bet of nothing moves a total all the same)
 _WAGERS = frozenset({"calls", "bets", "brings in", "bring-in"})
@@ -194,6 +198,14 @@ def _chips(text: str) -> int:
     return chips(text.rstrip("€$£"))
 
 
+@lru_cache(maxsize=256)  # a session plays one or a few stakes
+def _stakes(stakes: str, tournament: bool) -> tuple[str | None, tuple[int, ...]]:
+    """``5€/25€/50€`` -> (``EUR``, (500, 2500, 5000)): the currency and the amounts."""
+    currency = next((code for symbol, code in SYMBOLS.items() if symbol in stakes), None)
+    money = _chips if tournament else _cents
+    return currency, tuple([money(part) for part in stakes.split("/")])
+
+
 _AMOUNT_THEN_SYMBOL = re.compile(r"(\d[\d.,]*)([€$£])")
 
 
@@ -222,15 +234,12 @@ class WinamaxHand:
 
     def __init__(self, fields: Fields) -> None:
         self.fields = fields
-        stakes = fields["stakes"] or ""
-        self.currency = next((code for symbol, code in SYMBOLS.items() if symbol in stakes),
-                             None)
         self.tournament = fields["tournament"] is not None
+        #: read here, so that a stake that makes no sense names the header's line
+        self.currency, self.stakes = _stakes(fields["stakes"] or "", self.tournament)
         self.play_money = self.currency is None and not self.tournament
         #: euros and play money (which has cents) in hundredths, tournament chips whole
         self.money: Callable[[str], int] = _chips if self.tournament else _cents
-        #: read here, so that a stake that makes no sense names the header's line
-        self.stakes = [self.money(part) for part in stakes.split("/")]
         self.hand = StudHand()
         self.bets = StreetBets()
         self.seats: list[Seat] = []
@@ -313,7 +322,7 @@ class WinamaxHand:
             below(self.actions, lines[end:], first=1 + lines.count("\n", 0, end))
 
     def banner(self, text: str) -> None:
-        street = _STREETS[text[4:].split(" ")[0]]
+        street = _BANNERS[text]
         self._close_street()
         self.banners.append(len(self.hand.events))
         self.hand.start_street(street)
