@@ -191,17 +191,29 @@ class BovadaHand:
             self.hand.deal_river(None)
 
     def deal_lines(self, text: str) -> None:
-        """A street's ``Card dealt`` lines and the betting that follows them (one token)."""
+        """A street's ``Card dealt`` lines and the betting that follows them, or the betting
+        alone (one token)."""
         self._street_lines(text, 0)
 
     def _street_lines(self, text: str, first: int) -> None:
-        """``Card dealt`` lines, then the betting that follows them; ``first``: the offset
-        of the first in its token (for errors)."""
+        """``Card dealt`` lines, the betting that follows them and maybe the uncalled bet
+        returned at its end; ``first``: the offset of the first in its token (for
+        errors)."""
         lines = text.split("\n")
+        last = lines[-1]
+        uncalled = " : Return uncalled portion of bet " in last
+        if uncalled:
+            del lines[-1]
         deals = text.count(" : Card dealt to a spot [")  # they come first
-        self._deals(lines[:deals], first)
+        if deals:
+            self._deals(lines[:deals], first)
         if deals < len(lines):
             self._betting(lines[deals:], first + deals)
+        if uncalled:
+            try:
+                self.uncalled(last)
+            except FIELD_ERRORS as exc:
+                raise LineError(str(exc) or type(exc).__name__, first + len(lines)) from None
 
     def _deals(self, lines: list[str], first: int) -> None:
         """``Card dealt`` lines: a player dealt again on the street starts the next one.
@@ -247,9 +259,6 @@ class BovadaHand:
                 self.hand.deal_up(deals)
 
     # --- betting --------------------------------------------------------------------------------
-
-    def actions(self, text: str) -> None:
-        self._betting(text.split("\n"), 0)
 
     def _betting(self, lines: list[str], first: int) -> None:
         """A run of betting lines (one loop: a hand has a few dozen); ``first``: the offset
@@ -312,6 +321,15 @@ class BovadaHand:
         if not self.showdown:
             self.showdown = True
             self.hand.add(ShowdownStart())
+
+    def showdown_lines(self, text: str) -> None:
+        """Hands shown, mucked or not shown, then what each player won (one token): each
+        line is read by the word after the player (``_SHOWDOWN_LINES``)."""
+        for offset, line in enumerate(text.split("\n")):
+            try:
+                _SHOWDOWN_LINES[line[line.index(" : ") + 3]](self, line)
+            except FIELD_ERRORS as exc:
+                raise LineError(str(exc) or type(exc).__name__, offset) from None
 
     def show(self, text: str) -> None:
         """``Showdown [best five] (One pair)``: the player's own cards are shown."""
@@ -512,12 +530,12 @@ _READERS: dict[str, Callable[[BovadaHand, str], None]] = {
     "STREET": BovadaHand.street,
     "BANNER": BovadaHand.banner,
     "DEALS": BovadaHand.deal_lines,
-    "ACTIONS": BovadaHand.actions,
+    "ACTIONS": BovadaHand.deal_lines,
     "UNCALLED": BovadaHand.uncalled,
-    "SHOWDOWN": BovadaHand.show,
-    "MUCK": BovadaHand.muck,
-    "NO_SHOW": BovadaHand.no_show,
-    "RESULT": BovadaHand.result,
+    "SHOWDOWN": BovadaHand.showdown_lines,
+    "MUCK": BovadaHand.showdown_lines,
+    "NO_SHOW": BovadaHand.showdown_lines,
+    "RESULT": BovadaHand.showdown_lines,
     "SUMMARY": BovadaHand.summary,
     "SUMMARY_BANNER": _nothing,
     "TOTAL_POT": BovadaHand.total_pot,
@@ -525,6 +543,10 @@ _READERS: dict[str, Callable[[BovadaHand, str], None]] = {
     "NOTE": BovadaHand.note,
 }
 BovadaHand.readers = _READERS  # one look-up per line token
+#: the lines of a showdown token, by the word after the player: Showdown, Mucks, Does not
+#: show, Hand result
+_SHOWDOWN_LINES: dict[str, Callable[[BovadaHand, str], None]] = {
+    "S": BovadaHand.show, "M": BovadaHand.muck, "D": BovadaHand.no_show, "H": BovadaHand.result}
 
 
 class BovadaLines(SiteLines):
