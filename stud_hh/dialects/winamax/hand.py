@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from functools import lru_cache
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from stud_hh.cards import DECK, str_card
 from stud_hh.dialects import clock
@@ -69,6 +69,7 @@ from stud_hh.events import (
 )
 
 SITE = "winamax"
+_T = TypeVar("_T")
 Fields = dict[str, str | None]
 
 _GAMES = {"7-Card Stud": Game.STUD, "7stud": Game.STUD, "7-Card Stud Hi/Lo": Game.STUD8,
@@ -158,6 +159,22 @@ def cards(text: str) -> tuple[int | None, ...]:
         raise ValueError(f"not a card: {exc.args[0]!r}") from None
 
 
+#: the ``Dealt to`` lines that open a street (after its banner): they come first, and a
+#: betting line never ends with a bracket
+_DEAL_BLOCK = re.compile(r"(?:Dealt to [^\n]*\](?:\n|\Z))*")
+
+
+def below(read: Callable[..., _T], *args: object, first: int = 1) -> _T:
+    """``read(*args)`` on the lines below a token's first line (``first``: the offset of
+    the first of them): a field error names its line of the token."""
+    try:
+        return read(*args)
+    except LineError as exc:
+        raise LineError(str(exc), exc.offset + first) from None
+    except FIELD_ERRORS as exc:
+        raise LineError(str(exc) or type(exc).__name__, first) from None
+
+
 def known_cards(text: str) -> tuple[int, ...]:
     """Cards a player showed: every one printed."""
     shown = cards(text)
@@ -212,6 +229,8 @@ class WinamaxHand:
         self.play_money = self.currency is None and not self.tournament
         #: euros and play money (which has cents) in hundredths, tournament chips whole
         self.money: Callable[[str], int] = _chips if self.tournament else _cents
+        #: read here, so that a stake that makes no sense names the header's line
+        self.stakes = [self.money(part) for part in stakes.split("/")]
         self.hand = StudHand()
         self.bets = StreetBets()
         self.seats: list[Seat] = []
@@ -258,7 +277,10 @@ class WinamaxHand:
         return _read_seat(line, self.money)
 
     def antes(self, text: str) -> None:
-        self.hand.antes(read_lines(self.ante, text))
+        """``*** ANTE/BLINDS ***`` and the antes posted under it."""
+        _, newline, lines = text.partition("\n")
+        if newline:
+            self.hand.antes(below(read_lines, self.ante, lines))
 
     def ante(self, line: str) -> Ante:
         name, _, amount = line.rpartition(" posts ante ")
@@ -278,14 +300,17 @@ class WinamaxHand:
     # --- streets, cards, betting ----------------------------------------------------------------
 
     def street(self, text: str) -> None:
-        """A street's banner and the cards dealt on it."""
-        banner, newline, deals = text.partition("\n")
+        """A street: its banner, the cards dealt on it and its betting."""
+        banner, newline, lines = text.partition("\n")
         self.banner(banner)
-        if newline:
-            try:
-                self.deal_lines(deals)
-            except LineError as exc:
-                raise LineError(str(exc), exc.offset + 1) from None
+        if not newline:
+            return
+        block = _DEAL_BLOCK.match(lines)  # (it may be empty)
+        end = block.end() if block else 0
+        if end:
+            below(self.deal_lines, lines[: end - 1] if lines[end - 1] == "\n" else lines)
+        if end < len(lines):
+            below(self.actions, lines[end:], first=1 + lines.count("\n", 0, end))
 
     def banner(self, text: str) -> None:
         street = _STREETS[text[4:].split(" ")[0]]
@@ -368,7 +393,11 @@ class WinamaxHand:
     # --- showdown, collects, summary --------------------------------------------------------------
 
     def showdown(self, text: str) -> None:
+        """``*** SHOW DOWN ***`` and the hands shown under it."""
         self.hand.add(ShowdownStart())
+        _, newline, lines = text.partition("\n")
+        if newline:
+            below(self.shows, lines)
 
     def shows(self, text: str) -> None:
         for line in text.split("\n"):
@@ -388,6 +417,19 @@ class WinamaxHand:
             self.hand.add(Collect(name, self.money(amount), pot))
 
     def total_pot(self, text: str) -> None:
+        """``Total pot X | Rake Y``, then the board (the deck ran out) and the seats'
+        results."""
+        text, newline, lines = text.partition("\n")
+        self.total(text)
+        if lines.startswith("Board: ["):
+            board, newline, lines = lines.partition("\n")
+            below(self.board, board)
+            if newline:
+                below(self.seat_results, lines, first=2)
+        elif newline:
+            below(self.seat_results, lines)
+
+    def total(self, text: str) -> None:
         total, _, rake = text[len("Total pot ") :].partition(" | ")
         paid = self.money(rake[len("Rake ") :]) if rake.startswith("Rake ") else 0
         # the printed total is what was collected: after the rake, with the uncalled bets
@@ -432,8 +474,7 @@ class WinamaxHand:
 
     def header(self) -> Header:
         f = self.fields
-        stakes = [self.money(part) for part in (f["stakes"] or "").split("/")]
-        small, big = stakes[-2], stakes[-1]
+        small, big = self.stakes[-2], self.stakes[-1]
         table_id = _TOURNAMENT_TABLE.search(self.table)
         tournament_id = None
         if self.tournament:
@@ -464,7 +505,6 @@ _READERS: dict[str, Callable[[WinamaxHand, str], None]] = {
     "HEADER": _nothing,
     "TABLE": WinamaxHand.table_line,
     "SEATS": WinamaxHand.seat_lines,
-    "ANTE_BANNER": _nothing,
     "ANTES": WinamaxHand.antes,
     "THIRD": WinamaxHand.street,
     "FOURTH": WinamaxHand.street,
@@ -474,12 +514,9 @@ _READERS: dict[str, Callable[[WinamaxHand, str], None]] = {
     "DEALS": WinamaxHand.deal_lines,
     "ACTIONS": WinamaxHand.actions,
     "SHOW_DOWN": _ending(WinamaxHand.showdown),
-    "SHOWS": WinamaxHand.shows,
     "COLLECTS": _ending(WinamaxHand.collects),
     "SUMMARY": _ending(_nothing),
     "TOTAL_POT": WinamaxHand.total_pot,
-    "BOARD": WinamaxHand.board,
-    "SEAT_RESULTS": WinamaxHand.seat_results,
 }
 
 WinamaxHand.readers = _READERS  # one look-up per line token
@@ -487,7 +524,7 @@ WinamaxHand.readers = _READERS  # one look-up per line token
 class WinamaxLines(SiteLines):
     """Rule names of ``winamax.lark`` (runs of lines and the rest, see ``SiteLines``)."""
 
-    hand = showdown = SiteLines.flatten
+    hand = SiteLines.flatten
 
 
 @lru_cache(maxsize=2)
