@@ -159,6 +159,39 @@ def test_bovada_players_cards_and_stakes() -> None:
         (710, "side pot"), (1595, "pot")]
 
 
+#: (hand-written file, a line, the same line with an amount no money reads): lines inside
+#: the tokens of several lines (seats and antes, a street and its uncalled bet, a showdown
+#: and its results, the summary), and the same kinds alone after a line of noise
+_BOVADA_BAD_AMOUNTS = [
+    ("cash-stud-double-bet.txt", "Seat+5: $40 in chips", "Seat+5: $40.001 in chips"),
+    ("cash-stud-double-bet.txt", "Seat+5 : Ante chip $0.25", "Seat+5 : Ante chip $0.255"),
+    ("cash-stud-double-bet.txt", "Seat+1 : D bets $2", "Seat+1 : D bets $2.005"),
+    ("cash-stud-double-bet.txt", "Seat+1 : Hand result $19", "Seat+1 : Hand result $19.005"),
+    ("cash-stud-double-bet.txt", "Total Pot($19.75)", "Total Pot($19.755)"),
+    ("cash-stud-noise-inside-streets.txt", "Ante chip $0.25\n*** 3RD", "Ante chip $0.255\n*** 3RD"),
+    ("cash-stud-noise-inside-streets.txt", "Ante chip $0.25\n*** HOLE",
+     "Ante chip $0.255\n*** HOLE"),
+    ("cash-stud-noise-inside-streets.txt", "Return uncalled portion of bet $1",
+     "Return uncalled portion of bet $1.005"),
+    ("cash-stud-noise-inside-streets.txt", "Hand result $2.25", "Hand result $2.255"),
+    ("cash-stud-noise-inside-streets.txt", "Total Pot($3.75)", "Total Pot($3.755)"),
+    ("tournament-all-in-side-pot.txt", "portion of bet 20", "portion of bet 20.5"),
+    ("tournament-all-in-side-pot.txt", "Hand Result 1595", "Hand Result 1595.5"),
+]
+
+
+@pytest.mark.parametrize(("name", "line", "bad"), _BOVADA_BAD_AMOUNTS)
+def test_bovada_field_errors_name_their_line(name: str, line: str, bad: str) -> None:
+    text = (HANDS / "bovada" / name).read_text(encoding="utf-8")
+    assert text.count(line) == 1
+    damaged = text.replace(line, bad)
+    at = damaged.index(bad)  # on the damaged line
+    results = list(parse_text(damaged))
+    errors = [r for r in results if isinstance(r, ParseError)]
+    assert len(errors) == 1 and "amount" in errors[0].message, results
+    assert errors[0].line == damaged.count("\n", 0, at) + 1
+
+
 def test_winning_fees_and_both_formats() -> None:
     hands = {h.hand_id: h for h in _results(_files("winning")) if isinstance(h, Hand)}
     quiet = hands["1903647500"]

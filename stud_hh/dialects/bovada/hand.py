@@ -145,9 +145,19 @@ class BovadaHand:
     # --- seats, antes, streets ----------------------------------------------------------------
 
     def seat_lines(self, text: str) -> None:
+        """The seat lines and the antes posted after them (one token)."""
         if "$" in text.partition("\n")[0]:
             self.currency, self.money = "USD", cents
-        self.seats = read_lines(self.seat, text)
+        ante = text.find(" : Ante chip ")
+        if ante < 0:
+            self.seats = read_lines(self.seat, text)
+        else:  # the antes start on the line of the first " : Ante chip "
+            cut = text.rfind("\n", 0, ante)
+            self.seats = read_lines(self.seat, text[:cut])
+            try:
+                self.antes(text[cut + 1 :])
+            except LineError as exc:
+                raise LineError(str(exc), exc.offset + text.count("\n", 0, cut) + 1) from None
         self.names = {seat.seat: seat.player for seat in self.seats}
 
     def seat(self, line: str) -> Seat:
@@ -159,8 +169,19 @@ class BovadaHand:
     def first_banner(self, text: str) -> None:
         self._start(Street.THIRD)
 
+    def third(self, text: str) -> None:
+        """3rd street: its banner, the cards dealt and the betting (one token)."""
+        self._start(Street.THIRD)
+        self._street_lines(text[text.index("\n") + 1 :], 1)
+
     def banner(self, text: str) -> None:
         self._start(_BANNERS[text[4:].split(" ")[0].upper()])
+
+    def street(self, text: str) -> None:
+        """A later street: its banner, the cards dealt and the betting (one token)."""
+        banner, _, rest = text.partition("\n")
+        self._start(_BANNERS[banner[4:].split(" ")[0].upper()])
+        self._street_lines(rest, 1)
 
     def _start(self, street: Street) -> None:
         self.hand.start_street(street)
@@ -170,20 +191,38 @@ class BovadaHand:
             self.hand.deal_river(None)
 
     def deal_lines(self, text: str) -> None:
-        """A street's ``Card dealt`` lines and the betting that follows them (one token)."""
-        lines = text.split("\n")
-        deals = text.count(" : Card dealt to a spot [")  # they come first
-        self._deals(lines[:deals])
-        if deals < len(lines):
-            self._betting(lines[deals:], deals)
+        """A street's ``Card dealt`` lines and the betting that follows them, or the betting
+        alone (one token)."""
+        self._street_lines(text, 0)
 
-    def _deals(self, lines: list[str]) -> None:
+    def _street_lines(self, text: str, first: int) -> None:
+        """``Card dealt`` lines, the betting that follows them and maybe the uncalled bet
+        returned at its end; ``first``: the offset of the first in its token (for
+        errors)."""
+        lines = text.split("\n")
+        last = lines[-1]
+        uncalled = " : Return uncalled portion of bet " in last
+        if uncalled:
+            del lines[-1]
+        deals = text.count(" : Card dealt to a spot [")  # they come first
+        if deals:
+            self._deals(lines[:deals], first)
+        if deals < len(lines):
+            self._betting(lines[deals:], first + deals)
+        if uncalled:
+            try:
+                self.uncalled(last)
+            except FIELD_ERRORS as exc:
+                raise LineError(str(exc) or type(exc).__name__, first + len(lines)) from None
+
+    def _deals(self, lines: list[str], first: int) -> None:
         """``Card dealt`` lines: a player dealt again on the street starts the next one.
-        The street's deals go to the hand together (``_deal_street``)."""
+        The street's deals go to the hand together (``_deal_street``); ``first``: the
+        offset of the first in its token (for errors)."""
         hand, now, held = self.hand, self.dealt_now, self.dealt
         street = hand.street
         batch: list[Deal] = []
-        for offset, line in enumerate(lines):
+        for offset, line in enumerate(lines, first):
             try:
                 name, dealt = _dealt(line)
                 if street is not _THIRD or len(dealt) != 3 or name in now:
@@ -220,9 +259,6 @@ class BovadaHand:
                 self.hand.deal_up(deals)
 
     # --- betting --------------------------------------------------------------------------------
-
-    def actions(self, text: str) -> None:
-        self._betting(text.split("\n"), 0)
 
     def _betting(self, lines: list[str], first: int) -> None:
         """A run of betting lines (one loop: a hand has a few dozen); ``first``: the offset
@@ -286,6 +322,15 @@ class BovadaHand:
             self.showdown = True
             self.hand.add(ShowdownStart())
 
+    def showdown_lines(self, text: str) -> None:
+        """Hands shown, mucked or not shown, then what each player won (one token): each
+        line is read by the word after the player (``_SHOWDOWN_LINES``)."""
+        for offset, line in enumerate(text.split("\n")):
+            try:
+                _SHOWDOWN_LINES[line[line.index(" : ") + 3]](self, line)
+            except FIELD_ERRORS as exc:
+                raise LineError(str(exc) or type(exc).__name__, offset) from None
+
     def show(self, text: str) -> None:
         """``Showdown [best five] (One pair)``: the player's own cards are shown."""
         name, _, rest = text.partition(" : Showdown [")
@@ -316,6 +361,19 @@ class BovadaHand:
         # a rake the line does not print is settled when the hand is built
         self.rake_unprinted = not rake_text
         self.hand.add(Summary(self.money(total), self.money(rake_text) if rake_text else -1))
+
+    def summary(self, text: str) -> None:
+        """The summary's banner, the pot and rake, and the seats' results (one token)."""
+        _, _, text = text.partition("\n")
+        pot, _, results = text.partition("\n")
+        try:
+            self.total_pot(pot)
+        except FIELD_ERRORS as exc:
+            raise LineError(str(exc) or type(exc).__name__, 1) from None
+        try:
+            self.seat_results(results)
+        except LineError as exc:
+            raise LineError(str(exc), exc.offset + 2) from None
 
     def seat_results(self, text: str) -> None:
         self.hand.seat_results(read_lines(self.seat_result, text))
@@ -460,34 +518,41 @@ _NOTE_KINDS = {"Table": "joins", "Seat": "sitting_out", "Sit": "sitting_out",
 
 
 def _nothing(builder: BovadaHand, text: str) -> None:
-    """The header (read before the hand) and the summary banner."""
+    """The header (read before the hand) and the summary banner alone."""
 
 
 _READERS: dict[str, Callable[[BovadaHand, str], None]] = {
     "HEADER": _nothing,
     "SEATS": BovadaHand.seat_lines,
     "ANTES": BovadaHand.antes,
+    "THIRD": BovadaHand.third,
     "FIRST_BANNER": BovadaHand.first_banner,
+    "STREET": BovadaHand.street,
     "BANNER": BovadaHand.banner,
     "DEALS": BovadaHand.deal_lines,
-    "ACTIONS": BovadaHand.actions,
+    "ACTIONS": BovadaHand.deal_lines,
     "UNCALLED": BovadaHand.uncalled,
-    "SHOWDOWN": BovadaHand.show,
-    "MUCK": BovadaHand.muck,
-    "NO_SHOW": BovadaHand.no_show,
-    "RESULT": BovadaHand.result,
-    "SUMMARY": _nothing,
+    "SHOWDOWN": BovadaHand.showdown_lines,
+    "MUCK": BovadaHand.showdown_lines,
+    "NO_SHOW": BovadaHand.showdown_lines,
+    "RESULT": BovadaHand.showdown_lines,
+    "SUMMARY": BovadaHand.summary,
+    "SUMMARY_BANNER": _nothing,
     "TOTAL_POT": BovadaHand.total_pot,
     "SEAT_RESULTS": BovadaHand.seat_results,
     "NOTE": BovadaHand.note,
 }
 BovadaHand.readers = _READERS  # one look-up per line token
+#: the lines of a showdown token, by the word after the player: Showdown, Mucks, Does not
+#: show, Hand result
+_SHOWDOWN_LINES: dict[str, Callable[[BovadaHand, str], None]] = {
+    "S": BovadaHand.show, "M": BovadaHand.muck, "D": BovadaHand.no_show, "H": BovadaHand.result}
 
 
 class BovadaLines(SiteLines):
     """Rule names of ``bovada.lark``."""
 
-    play = SiteLines.run
+    play = before_cards = SiteLines.run
     hand = SiteLines.flatten
 
 
@@ -495,7 +560,11 @@ class BovadaLines(SiteLines):
 def parser(use_cython: bool | None = None) -> GrammarParser:
     """The Bovada parser (compiled once per process)."""
     return GrammarParser(SITE, BovadaLines(), ("NOTE",), BovadaHand, other_game, use_cython,
-                         hand_rule="hand")
+                         _KINDS, hand_rule="hand")
+
+
+#: an error names a token of several line kinds by its first line: the line expected there
+_KINDS = {"THIRD": "first banner", "STREET": "banner", "SUMMARY_BANNER": "summary"}
 
 
 __all__ = ["HERO", "SITE", "BovadaHand", "cards", "other_game", "parser", "player"]
