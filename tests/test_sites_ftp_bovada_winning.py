@@ -281,3 +281,18 @@ def test_site_presets_are_the_evidence_and_rules_override(corpus_dir: Path) -> N
                 hand, header=msgspec.structs.replace(hand.header, bring_in=25))
         assert validate(hand) == []
         assert code in {v.code for v in validate(hand, preset("POKERSTARS"))}
+
+
+def test_bovada_table_notes_are_named_by_their_words() -> None:
+    """Each Bovada noise line becomes the ``TableNote`` kind PokerStars' same noise gets:
+    "Table leave user" is a player leaving, not joining (the first word alone named both
+    "joins"), "Seat stand" leaves, "Seat sit down" joins."""
+    kinds = {note.text.partition(" : ")[2]: note.kind
+             for result in _results(_files("bovada")) if isinstance(result, Hand)
+             for note in result.events if isinstance(note, TableNote)}
+    assert kinds["Table enter user"] == "joins"
+    assert kinds["Table leave user"] == "leaves"
+    assert kinds["Seat sit down"] == "joins"
+    assert kinds["Seat sit out"] == kinds["Sit out"] == "sitting_out"
+    assert kinds["Stand"] == "leaves"
+    assert kinds["Ranking 15"] == "finished"

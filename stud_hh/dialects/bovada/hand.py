@@ -393,7 +393,7 @@ class BovadaHand:
 
     def note(self, text: str) -> None:
         name, _, what = text.partition(" : ")
-        self.hand.add(TableNote(_NOTE_KINDS.get(what.split(" ")[0], "note"), player(name), text))
+        self.hand.add(TableNote(note_kind(what), player(name), text))
 
     # --- the hand -------------------------------------------------------------------------------
 
@@ -513,8 +513,26 @@ def _action_parts(
     return name, verb, amount, to, act, event
 
 
-_NOTE_KINDS = {"Table": "joins", "Seat": "sitting_out", "Sit": "sitting_out",
-               "Re-join": "returned", "Stand": "leaves", "Ranking": "finished"}
+#: a line of table noise -> its ``TableNote`` kind, as PokerStars' noise is named
+_NOTE_KINDS = {"Table enter user": "joins", "Seat sit down": "joins", "Sit down": "joins",
+               "Table leave user": "leaves", "Seat stand": "leaves", "Stand": "leaves",
+               "Seat sit out": "sitting_out", "Sit out": "sitting_out",
+               "Seat re-join": "returned", "Re-join": "returned"}
+#: noise lines with a value after their words: ``Ranking 3``, ``Table deposit $10``, ...
+_NOTE_PREFIXES = (("Ranking ", "finished"), ("Prize Cash ", "finished"),
+                  ("BOUNTY PRIZE ", "bounty"), ("Table deposit ", "rebuy"))
+
+
+def note_kind(what: str) -> str:
+    """``Table leave user`` -> ``leaves``; a chat line or an unknown note is a ``note``.
+
+    >>> note_kind("Table leave user"), note_kind("Ranking 3"), note_kind("Chat hi")
+    ('leaves', 'finished', 'note')
+    """
+    kind = _NOTE_KINDS.get(what)
+    if kind is not None:
+        return kind
+    return next((kind for prefix, kind in _NOTE_PREFIXES if what.startswith(prefix)), "note")
 
 
 def _nothing(builder: BovadaHand, text: str) -> None:
