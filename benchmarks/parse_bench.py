@@ -56,6 +56,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 MODES = ("split", "parse", "pure")
 
+#: The workers' parse of one file: its hands counted, any other result an error.
+_PARSE = r'''
+
+def parse(path):
+    count = 0
+    for result in parse_file(path):
+        if type(result) is not Hand:
+            raise SystemExit(f"benchmark corpus hand failed to parse: {result}")
+        count += 1
+    return count
+'''
+
 #: Run in a fresh process with the measured tree first on ``sys.path``: only entry points
 #: every tree of stud_hh has (``read_hands``, ``hand_starts``, ``parse_file``, the dialect).
 _WORKER = r'''
@@ -76,15 +88,7 @@ pure = PokerStars(use_cython=False)
 def split(path):
     return sum(1 for _ in read_hands(path, boundary=hand_starts()))
 
-
-def parse(path):
-    count = 0
-    for result in parse_file(path):
-        if type(result) is not Hand:
-            raise SystemExit(f"benchmark corpus hand failed to parse: {result}")
-        count += 1
-    return count
-
+''' + _PARSE + r'''
 
 def parse_pure(path):
     count = 0
@@ -146,15 +150,7 @@ from stud_hh.reader import read_hands
 site, stars, per, repeats = Path(sys.argv[1]), Path(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
 folder = Path(tempfile.mkdtemp(prefix="parse-bench-"))
 
-
-def parse(path):
-    count = 0
-    for result in parse_file(path):
-        if type(result) is not Hand:
-            raise SystemExit(f"benchmark corpus hand failed to parse: {result}")
-        count += 1
-    return count
-
+''' + _PARSE + r'''
 
 def slices(corpus, tag):
     if corpus.is_dir():
