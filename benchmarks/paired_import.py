@@ -17,6 +17,14 @@ to see by how much).
     python benchmarks/paired_import.py --reference /work/baseline
     python benchmarks/paired_import.py --reference ../ref --hands 20000 --rounds 6 --jobs 2
 
+``--small N`` also imports an ``N``-hand corpus with both trees in each round and prints
+the ratio of the per-hand cost, ``(cpu(hands) - cpu(N)) / (hands - N)``: what a tree
+spends on each further hand once it has started. A small corpus is dominated by what a run
+pays once (module imports, building or loading tables, opening the database), and a tree
+that starts faster looks faster there than it is on a player's 100,000 hands.
+
+    python benchmarks/paired_import.py --reference /work/baseline --hands 20000 --small 2000
+
 The corpus: ``--hands`` simulated hands of mixed games (stud, stud8, razz; cash, 7
 players), written once by this tree's simulator under ``benchmarks/.cache``; or
 ``--source stars`` for the real PokerStars hands replicated (``benchmarks/corpus.py``).
@@ -212,6 +220,9 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1, help="worker processes per import")
     parser.add_argument("--stages", action="store_true",
                         help="time the worker's stages (parse, validate, rows, events) instead")
+    parser.add_argument("--small", type=int, default=0,
+                        help="also import this many hands per tree and round; print the "
+                             "per-hand ratio (the cost of a further hand, without start-up)")
     parser.add_argument("--compile-source", action="store_true",
                         help="no byte-code cache: every child compiles its tree's source")
     args = parser.parse_args()
@@ -222,15 +233,22 @@ def main() -> None:
         print(f"corpus {source}; {args.rounds} rounds, ABBA, stages in one process", flush=True)
         stages(trees, source, args.rounds, args.hands)
         return
+    small = None
+    if args.small:
+        if not 0 < args.small < args.hands:
+            raise SystemExit("--small must be between 0 and --hands")
+        small = simulated(args.small) if args.source == "sim" else stars(args.small)
     with tempfile.TemporaryDirectory(dir=CACHE) as pycache:
         paired(trees, source, args.rounds, args.jobs,
-               None if args.compile_source else Path(pycache))
+               None if args.compile_source else Path(pycache), small)
 
 
 def paired(trees: dict[str, Path], source: Path, rounds: int, jobs: int,
-           pycache: Path | None) -> None:
-    """Each tree's imports, alternating ABBA; the medians and their ratio."""
+           pycache: Path | None, small: Path | None = None) -> None:
+    """Each tree's imports, alternating ABBA; the medians and their ratio (and, with a
+    ``small`` corpus, the per-hand ratio)."""
     runs: dict[str, list[dict[str, float]]] = {label: [] for label in trees}
+    small_runs: dict[str, list[dict[str, float]]] = {label: [] for label in trees}
     hands = set()
     print(f"corpus {source}; {rounds} rounds, ABBA, {jobs} worker(s) per import, "
           + ("source compiled in every import" if pycache is None else "byte code cached"),
@@ -241,6 +259,8 @@ def paired(trees: dict[str, Path], source: Path, rounds: int, jobs: int,
     for round_no in range(rounds):
         order = list(trees) if round_no % 2 == 0 else list(reversed(trees))
         for label in order + order[::-1]:
+            if small is not None:
+                small_runs[label].append(one_import(trees[label], small, jobs, pycache))
             figures = one_import(trees[label], source, jobs, pycache)
             runs[label].append(figures)
             hands.add((figures["hands"], figures["imported"]))
@@ -259,6 +279,26 @@ def paired(trees: dict[str, Path], source: Path, rounds: int, jobs: int,
     (wall_a, cpu_a), (wall_b, cpu_b) = speed["this tree"], speed["reference"]
     print(f"ratio this tree / reference: {wall_a / wall_b:.3f} wall, {cpu_a / cpu_b:.3f} CPU "
           f"({hands.pop()[0]:,} hands, {jobs} worker(s))")
+    if small is not None:
+        per_hand(runs, small_runs)
+
+
+def per_hand(runs: dict[str, list[dict[str, float]]],
+             small_runs: dict[str, list[dict[str, float]]]) -> None:
+    """The CPU a further hand costs each tree (each big import less the small one of its
+    round and turn), the once-per-run cost that remains, and the per-hand ratio."""
+    cost = {}
+    for label in runs:
+        pairs = list(zip(runs[label], small_runs[label], strict=True))
+        each = statistics.median((big["cpu"] - little["cpu"]) / (big["hands"] - little["hands"])
+                                 for big, little in pairs)
+        once = statistics.median(little["cpu"] - each * little["hands"]
+                                 for _, little in pairs)
+        cost[label] = each
+        print(f"{label:>9}: {each * 1e6:6.0f} µs CPU a further hand "
+              f"({1 / each:8,.0f} hands/s), {once:5.2f} s once per run")
+    print(f"per-hand ratio this tree / reference: "
+          f"{cost['reference'] / cost['this tree']:.3f} CPU (start-up left out)")
 
 
 if __name__ == "__main__":
