@@ -241,7 +241,7 @@ def hand_replay(con: duckdb.DuckDBPyConnection, hand_key: int) -> dict[str, Any]
 
 
 def hand_replays(con: duckdb.DuckDBPyConnection, keys: Iterable[int]) -> dict[str, Any]:
-    """``str(hand_key) -> replay`` for the hands whose events can be read (others are left
+    """``str(hand_key) -> replay`` for the hands that can be read back (others are left
     out, and their buttons do nothing)."""
     from pipelines.hand_events import HandNotFound
 

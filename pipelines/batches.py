@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 import pyarrow as pa
 
-from pipelines.hand_events import events_table
+from pipelines.hand_events import texts_table
 from pipelines.rows import HandRows, Row
 from pipelines.schema import (
     ACTIONS,
@@ -95,17 +95,20 @@ def add_quarantine(
 
 
 class Chunk:
-    """The rows and facts of one chunk's hands, numbered ``local`` 0, 1, ... as added.
+    """The rows, facts and texts of one chunk's hands, numbered ``local`` 0, 1, ... as
+    added.
 
-    A hand goes in in two steps, ``add_facts`` then ``add`` (its rows), so a failure in
-    either names its stage; the facts of a hand whose rows fail are dropped again
-    (``drop_facts``).
+    A hand goes in in two steps, ``add_facts`` then ``add`` (its rows and text), so a
+    failure in either names its stage; the facts of a hand whose rows fail are dropped
+    again (``drop_facts``).
     """
 
-    __slots__ = ("actions", "decisions", "facts", "facts_ev", "facts_local", "hands", "rows")
+    __slots__ = ("actions", "decisions", "facts", "facts_ev", "facts_local", "rows", "texts")
 
     def __init__(self) -> None:
-        self.hands: list[Hand] = []
+        #: each hand's text as read (``hand_events``); None for a hand made otherwise
+        #: (simulated, or re-read to rebuild the facts), whose text is not kept
+        self.texts: list[str | None] = []
         self.rows: dict[str, list[Row]] = {name: [] for name in _SCHEMAS}
         self.actions: list[Action] = []  # every hand's decisions, hand after hand
         self.decisions: list[int] = []  # how many of them each hand made
@@ -116,7 +119,7 @@ class Chunk:
         self.facts_ev: list[float | None] = []  # each row's player's all-in ev_net
 
     def __len__(self) -> int:
-        return len(self.hands)
+        return len(self.texts)
 
     def add_facts(self, hand: Hand, seen: Recap) -> None:
         """The next hand's facts (``seen``: its ``Recap``), written into the chunk's
@@ -132,13 +135,14 @@ class Chunk:
         """Forget the facts ``add_facts`` wrote for a hand that is not added."""
         self.facts.drop_from(len(self.facts_local))
 
-    def add(self, hand: Hand, rows: HandRows) -> None:
-        """A hand whose facts are added already, and its rows (``local`` must be
-        ``len(self)``)."""
+    def add(self, rows: HandRows, text: str | None) -> None:
+        """A hand whose facts are added already: its rows (``local`` must be
+        ``len(self)``) and its text as read (``RawHand.text``), which ``hand_events``
+        keeps."""
         local = rows.hand[0]
         if local != len(self):
             raise ValueError(f"hand {local} added as number {len(self)} of its chunk")
-        self.hands.append(hand)
+        self.texts.append(text)
         self.rows["hands"].append(rows.hand)
         self.rows["hand_players"] += rows.players
         self.actions += rows.actions
@@ -157,7 +161,7 @@ class Chunk:
                   else rows_table(self.rows[name], _SCHEMAS[name]) for name in HAND_TABLES}
         tables["player_facts"] = facts_table(self.facts, self.facts_local, tables["hands"],
                                              self.facts_ev)
-        tables["hand_events"] = events_table(self.hands)
+        tables["hand_events"] = texts_table(self.texts)
         return tables
 
 

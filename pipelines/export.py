@@ -1,7 +1,7 @@
 """Stored hands -> PHH files, so that PokerKit, published-dataset tools and researchers can
 read them (``stud_hh.phh`` writes each hand; ``stud-hh import`` reads them back).
 
-The hands come from ``hand_events`` (each stored hand's own events, as imported), selected
+The hands come from ``hand_events`` (each stored hand's own text, parsed again), selected
 like the stats select them: by player, game, site and start date (UTC). One ``.phh`` file
 per hand, named after its site and number, or with ``collection`` one ``.phhs`` per game
 (``stud.phhs``, ``stud8.phhs``, ``razz.phhs``), its hands numbered ``[1]``, ``[2]``, ... in
@@ -21,7 +21,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from pipelines.hand_events import decode, load_hand
+from pipelines.hand_events import BATCH, load_hands
 from pipelines.stats.filters import bound, normalise_game
 from stud_hh.events import Hand
 from stud_hh.phh import NotExportable, write_phh, write_phhs
@@ -29,8 +29,6 @@ from stud_hh.phh import NotExportable, write_phh, write_phhs
 if TYPE_CHECKING:
     import duckdb
 
-#: hands read from the database at a time
-BATCH = 500
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
 
@@ -84,15 +82,9 @@ def selected_keys(con: duckdb.DuckDBPyConnection, selection: Selection) -> list[
 
 
 def stored_hands(con: duckdb.DuckDBPyConnection, keys: list[int]) -> Iterator[Hand]:
-    """The hands of ``keys``, in that order, ``BATCH`` at a time; a hand imported before
-    ``hand_events`` existed is re-read from its file (``load_hand``)."""
-    for start in range(0, len(keys), BATCH):
-        batch = keys[start:start + BATCH]
-        rows = dict(con.execute("SELECT hand_key, events FROM hand_events "
-                                "WHERE hand_key IN (SELECT unnest(?))", [batch]).fetchall())
-        for key in batch:
-            data = rows.get(key)
-            yield decode(data) if data is not None else load_hand(con, key)
+    """The hands of ``keys``, in that order, ``BATCH`` at a time (one query each), read
+    as ``stud-hh show`` reads one (``pipelines.hand_events.load_hands``)."""
+    return load_hands(con, keys)
 
 
 def export_phh(con: duckdb.DuckDBPyConnection, out: str | os.PathLike[str],

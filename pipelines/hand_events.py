@@ -1,27 +1,43 @@
-"""Each stored hand's own events, so one hand can be shown, replayed and exported later.
+"""Each stored hand's own text, so one hand can be shown, replayed and exported later.
 
 The other tables keep what stats and audits aggregate (hands, players, actions,
 violations); they cannot give a hand back: deals, shows, the summary lines are not in
-them. ``hand_events`` keeps the whole ``Hand`` as msgspec MessagePack, one row per stored
-hand, written by the import in the same transaction as the hand.
+them. ``hand_events`` keeps, one row per stored hand, written by the import in the same
+transaction as the hand, the hand's text as the import read it (``RawHand.text``: a
+site's text history, or an XML site's or PHH file's own fragment), and a reader gets the
+``Hand`` back by parsing it again with ``parse_raw(RawHand(source_file, source_line,
+text))``: the very call the import's worker made on the same text, so under the same
+stud_hh it is the same hand.
 
 Why stored rather than re-read from ``hands.source_file``: a file moves, is renamed or
-deleted, and a re-parse by a newer parser may not be the hand the violations were counted
-on (their ``action_index`` points into the imported hand). Why MessagePack and a
-``zstd``-compressed column: measured on 20,000 simulated mixed hands, the events take
-~3.1 KB a hand as MessagePack (4.5 KB as JSON); DuckDB stores them at ~1.3 KB a hand with
-its default string compression and ~315 bytes with ``zstd``. (DuckDB ignores
-``USING COMPRESSION zstd`` for a file in a storage format older than v1.2; the column then
-takes the default compression.) Encoding costs ~20 µs a hand in the workers.
+deleted. Why the text rather than the parsed ``Hand`` (schema versions 2 to 5 stored it as
+msgspec MessagePack, in the ``events`` column, which those hands keep): measured on a
+20,000-hand import, encoding every hand as MessagePack (~3.5 KB a hand, mostly field
+names) and pushing it through DuckDB's write-ahead log cost ~10 % of the whole import's CPU
+and 2.5x the bytes written; the text (~1.9 KB a hand, already a ``str``: no encoding) costs
+about half that, the database is smaller (17 MB against 21 MB for those 20,000 hands:
+``zstd`` compresses hand histories well), and the original evidence is kept, as
+PokerTracker and Hold'em Manager keep the hand history text. Reading a hand back costs a
+parse (~150-200 µs a hand) instead of a decode: shown one at a time, or exported in
+batches, that is cheap.
 
-Hands imported before this table existed (schema version 1) have no row: ``load_hand``
-then re-reads the source file at ``source_file:source_line``, if it is still there.
+A newer stud_hh may read an old text differently (a parser fix). The violations stored
+with a hand point into the hand the import made (``action_index``), so a hand read back
+must still be that hand: a text that no longer parses to a hand with the stored id, or
+whose betting decisions no longer number the stored ``actions`` rows, raises
+``HandNotFound`` saying so, rather than showing another hand. (Hands stored as
+MessagePack are the imported hand itself and are decoded as they are.)
+
+Hands imported before this table existed (schema version 1) have no row: they are re-read
+from the source file at ``source_file:source_line``, if it is still there, and checked the
+same way.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from typing import Any
 
 import duckdb
 import msgspec
@@ -29,69 +45,129 @@ import pyarrow as pa
 
 from pipelines.schema import HAND_EVENTS
 from stud_hh.events import Hand
+from stud_hh.parse import parse_raw
+from stud_hh.reader import RawHand
+from stud_hh.recap import recap
 
 TABLE = "hand_events"
 SCHEMA = HAND_EVENTS.batch_schema
+#: hands read back per query by ``load_hands``
+BATCH = 500
 
-_encoder = msgspec.msgpack.Encoder()
 _decoder = msgspec.msgpack.Decoder(Hand)
 
 
 class HandNotFound(LookupError):
-    """No stored hand has that id, or its events can no longer be read."""
-
-
-def encode(hand: Hand) -> bytes:
-    return _encoder.encode(hand)
+    """No stored hand has that id, or it can no longer be read as the hand imported."""
 
 
 def decode(data: bytes) -> Hand:
+    """A hand stored as MessagePack by stud_hh before schema version 6."""
     return _decoder.decode(data)
 
 
-def events_table(hands: Sequence[Hand]) -> pa.Table:
-    """The ``hand_events`` rows of a chunk: hand ``i`` of ``hands`` is ``local`` i.
+def texts_table(texts: Sequence[str | None]) -> pa.Table:
+    """The ``hand_events`` rows of a chunk: the text of hand ``local`` i is ``texts[i]``
+    (None: not known, and the hand is read from its file like one stored before
+    ``hand_events`` existed).
 
-    The hands are encoded one after the other into one buffer, which becomes the
-    ``events`` column's data as it is (its offsets: where each hand's bytes end): no
-    ``bytes`` object per hand for pyarrow to copy again (~20 % of the column's cost).
+    One conversion of the ``str`` objects the reader made (pyarrow copies their UTF-8
+    bytes into one buffer): nothing is encoded per hand.
     """
-    data = bytearray()
-    ends = [0]
-    for hand in hands:
-        _encoder.encode_into(hand, data, -1)
-        ends.append(len(data))
-    offsets = pa.array(ends, pa.int32()).buffers()[1]
-    events = pa.Array.from_buffers(pa.binary(), len(hands), [None, offsets, pa.py_buffer(data)])
-    return pa.Table.from_arrays([pa.array(range(len(hands)), pa.int64()), events],
-                                schema=SCHEMA)
+    return pa.Table.from_arrays([pa.array(range(len(texts)), pa.int64()),
+                                 pa.array(texts, pa.string())], schema=SCHEMA)
 
 
-def has_table(con: duckdb.DuckDBPyConnection) -> bool:
-    rows = con.execute("SELECT count(*) FROM information_schema.tables WHERE table_name = ?",
+def _columns(con: duckdb.DuckDBPyConnection) -> set[str]:
+    """The columns ``hand_events`` has here: none (version 1), ``events`` (2 to 5), or
+    ``events`` and ``text``. A read-only connection does not migrate an older database,
+    and a Parquet store's view has the current columns. (``duckdb_columns()`` answers in
+    ~0.6 ms, ``information_schema`` in ~1.7: a noticeable part of one hand's read.)"""
+    rows = con.execute("SELECT column_name FROM duckdb_columns() WHERE table_name = ? AND "
+                       "database_name = current_database() AND schema_name = current_schema()",
                        [TABLE]).fetchall()
-    return bool(rows[0][0])
+    return {str(row[0]) for row in rows}
+
+
+def _stored_sql(columns: set[str]) -> str:
+    """One query for a batch of hands (their keys: the parameter): each hand's id, file
+    and line, its stored text or events (NULL: none), and its rows in ``actions``."""
+    text = "e.text" if "text" in columns else "NULL::VARCHAR"
+    events = "e.events" if "events" in columns else "NULL::BLOB"
+    join = f"LEFT JOIN {TABLE} e ON e.hand_key = h.hand_key" if columns else ""
+    return f"""
+        WITH wanted AS (SELECT unnest(?::BIGINT[]) AS hand_key),
+        decisions AS (SELECT hand_key, count(*) AS n FROM actions
+                      WHERE hand_key IN (SELECT hand_key FROM wanted) GROUP BY hand_key)
+        SELECT h.hand_key, h.hand_id, h.source_file, h.source_line, {text}, {events},
+               coalesce(d.n, 0)
+        FROM hands h SEMI JOIN wanted w ON w.hand_key = h.hand_key
+        {join}
+        LEFT JOIN decisions d ON d.hand_key = h.hand_key"""
 
 
 def load_hand(con: duckdb.DuckDBPyConnection, hand_key: int) -> Hand:
-    """The stored hand ``hand_key``: its events, else its source file re-read."""
-    if has_table(con):
-        rows = con.execute(f"SELECT events FROM {TABLE} WHERE hand_key = ?",
-                           [hand_key]).fetchall()
-        if rows:
-            return decode(rows[0][0])
-    found = con.execute("SELECT hand_id, source_file, source_line FROM hands "
-                        "WHERE hand_key = ?", [hand_key]).fetchall()
-    if not found:
-        raise HandNotFound(f"no stored hand has key {hand_key}")
-    hand_id, path, line = found[0]
-    return _reread(hand_id, path, int(line))
+    """The stored hand ``hand_key``: its text parsed again (or its events decoded, or
+    its source file re-read); ``HandNotFound`` if there is none or it reads differently
+    now."""
+    for hand in load_hands(con, [hand_key]):
+        return hand
+    raise AssertionError("load_hands gives one hand per key")  # pragma: no cover
+
+
+def load_hands(con: duckdb.DuckDBPyConnection, keys: Sequence[int]) -> Iterator[Hand]:
+    """The stored hands of ``keys``, in that order, read ``BATCH`` at a time with one
+    query each (``_stored_sql``). ``HandNotFound`` for a key no stored hand has, or a hand
+    that can no longer be read as imported."""
+    sql = _stored_sql(_columns(con))
+    for start in range(0, len(keys), BATCH):
+        batch = [int(key) for key in keys[start:start + BATCH]]
+        rows = {int(row[0]): row for row in con.execute(sql, [batch]).fetchall()}
+        for key in batch:
+            row = rows.get(key)
+            if row is None:
+                raise HandNotFound(f"no stored hand has key {key}")
+            yield _stored_hand(*row[1:])
+
+
+def _stored_hand(hand_id: str, path: str | None, line: Any, text: str | None,
+                 events: bytes | None, decisions: int) -> Hand:
+    """One row of ``_stored_sql`` as its hand: the text parsed, else the events decoded,
+    else the file re-read; a parsed hand must be the one imported (``_checked``)."""
+    line = int(line)
+    if text is not None:
+        return _checked(parse_raw(RawHand(path, line, text)), hand_id, path, line, decisions,
+                        "its stored text")
+    if events is not None:
+        return decode(events)  # the imported hand itself (schema versions 2 to 5)
+    return _checked(_reread(hand_id, path, line), hand_id, path, line, decisions,
+                    "its file")
+
+
+def _checked(parsed: object, hand_id: str, path: str | None, line: int, decisions: int,
+             source: str) -> Hand:
+    """``parsed`` if it is the imported hand: a ``Hand`` with the stored id, making as many
+    betting decisions as it has ``actions`` rows (counted as the import counted them: its
+    recap's decisions, ``pipelines.rows``). Else a newer parser reads the text differently,
+    and the stored findings (their ``action_index``) may not fit it: ``HandNotFound``."""
+    if not isinstance(parsed, Hand):
+        why = f"it no longer parses ({getattr(parsed, 'message', parsed)})"
+    elif parsed.hand_id != hand_id:
+        why = f"it now reads as hand {parsed.hand_id}"
+    else:
+        made = sum(1 for _ in recap(parsed).actions())
+        if made == decisions:
+            return parsed
+        why = f"it now makes {made} betting decisions, not the {decisions} stored"
+    raise HandNotFound(
+        f"hand {hand_id} ({path}:{line}): this version of stud_hh reads {source} "
+        f"differently from the version that imported it: {why}. Re-import the file (into "
+        "a new database) to read it with this version")
 
 
 def _reread(hand_id: str, path: str | None, line: int) -> Hand:
     """A hand imported before ``hand_events`` existed, from its file if it is still there."""
     from stud_hh.formats import read_file_hands
-    from stud_hh.parse import parse_raw
 
     where = f"{path}:{line}"
     if path is None or not os.path.isfile(path):

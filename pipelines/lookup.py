@@ -1,4 +1,5 @@
-"""One stored hand by its id: its events and the validator's findings on it.
+"""One stored hand by its id: the hand (its stored text parsed again, ``hand_events``) and
+the validator's findings on it.
 
 What ``stud-hh show``, the app's replayer and the report's embedded replays read. A hand
 id is unique within a site; the same number at two sites needs the site to tell them apart.

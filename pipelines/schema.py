@@ -23,9 +23,11 @@ Design notes (why, not what):
 * hand_key is a surrogate BIGINT assigned by that writer so that the child tables join on
   one integer instead of repeating two strings per action. In a batch, rows refer to their
   hand by ``local``, its position in the batch, which the writer swaps for the key.
-* Raw hand text is stored only for quarantined hands (nothing is lost); an imported hand
-  keeps its source file and line, which is enough to re-read it (``stud-hh rebuild``), and
-  its events (``hand_events``), which ``stud-hh show`` and the replayer read.
+* Every hand's text is kept: a quarantined hand's in ``quarantine.raw_text`` (nothing is
+  lost), an imported hand's in ``hand_events.text`` (since version 6), which ``stud-hh
+  show``, the replayer and the export parse again: the original evidence, and smaller and
+  cheaper to write than the parsed events were. Its source file and line name it, and
+  ``stud-hh rebuild`` re-reads the file.
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ import pyarrow as pa
 from stud_hh.facts import LATER_STREETS, PlayerFacts, StreetFacts
 
 #: The schema version ``schema.sql`` declares (``pipelines.migrate``).
-VERSION = 5
+VERSION = 6
 
 BIGINT, INTEGER, SMALLINT, DOUBLE = pa.int64(), pa.int32(), pa.int16(), pa.float64()
 VARCHAR, BOOLEAN, BLOB = pa.string(), pa.bool_(), pa.binary()
@@ -70,6 +72,8 @@ class Column:
     primary_key: bool = False
     compression: str | None = None  # DuckDB's, for the column (``zstd``)
     by_writer: bool = False  # filled by the writer, not part of a worker's batch
+    #: kept for the rows an older stud_hh wrote; a worker's batch no longer has it
+    legacy: bool = False
 
     @property
     def sql_type(self) -> str:
@@ -106,7 +110,7 @@ class Table:
         belong to a hand."""
         lead = [pa.field("local", pa.int64())] if self.column("hand_key") else []
         return pa.schema(lead + [pa.field(c.name, c.type) for c in self.columns
-                                 if not c.by_writer])
+                                 if not (c.by_writer or c.legacy)])
 
     def column(self, name: str) -> Column | None:
         return next((c for c in self.columns if c.name == name), None)
@@ -282,10 +286,13 @@ QUARANTINE = Table("quarantine", (
 
 HAND_EVENTS = Table("hand_events", (
     _key("hand_key"),
-    Column("events", BLOB, not_null=True, compression="zstd",
-           note="the Hand as msgspec MessagePack"),
-), note="One row per stored hand: the whole Hand (stud_hh.events), so a hand can be shown,\n"
-        "replayed and exported after its file has moved (pipelines/hand_events.py).")
+    Column("events", BLOB, compression="zstd", legacy=True,
+           note="the Hand as msgspec MessagePack (imports before version 6)"),
+    Column("text", VARCHAR, compression="zstd",
+           note="the hand's text as the import read it (version 6 on)"),
+), note="One row per stored hand, so a hand can be shown, replayed and exported after its\n"
+        "file has moved: its own text, parsed again to read it (pipelines/hand_events.py);\n"
+        "hands imported before version 6 have their Hand as MessagePack instead.")
 
 #: Money columns of ``player_facts``, the rest of its ints being small counts.
 _FACT_MONEY = frozenset({"stack", "invested", "collected", "net", "rake"})

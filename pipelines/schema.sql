@@ -1,5 +1,5 @@
 -- stud_hh database schema.
--- schema-version: 5
+-- schema-version: 6
 --
 -- GENERATED from pipelines/schema.py by `python -m pipelines.schema --write`: edit that
 -- module, not this file (its docstring has the design notes).
@@ -154,9 +154,11 @@ CREATE TABLE quarantine (
     superseded_by INTEGER
 );
 
--- One row per stored hand: the whole Hand (stud_hh.events), so a hand can be shown,
--- replayed and exported after its file has moved (pipelines/hand_events.py).
+-- One row per stored hand, so a hand can be shown, replayed and exported after its
+-- file has moved: its own text, parsed again to read it (pipelines/hand_events.py);
+-- hands imported before version 6 have their Hand as MessagePack instead.
 CREATE TABLE hand_events (
     hand_key BIGINT NOT NULL,
-    events   BLOB NOT NULL USING COMPRESSION zstd  -- the Hand as msgspec MessagePack
+    events   BLOB USING COMPRESSION zstd,    -- the Hand as msgspec MessagePack (imports before version 6)
+    text     VARCHAR USING COMPRESSION zstd  -- the hand's text as the import read it (version 6 on)
 );

@@ -60,7 +60,11 @@ def view_sql(store: Store, name: str) -> str:
     files = [store.readable(p) for p in visible_files(store, name)]
     if not files:
         return _empty(table)
-    source = f"SELECT {_columns(table)} FROM read_parquet({_literal(files)}, union_by_name = true)"
+    # By name, under the table's columns: a column the schema gained later (hand_events'
+    # text, version 6) is NULL in the files written before it, even if no file has it yet.
+    # DuckDB still reads only the columns and row groups a query needs.
+    source = (f"SELECT {_columns(table)} FROM ({_empty(table)} UNION ALL BY NAME "
+              f"SELECT * FROM read_parquet({_literal(files)}, union_by_name = true))")
     if name in HAND_TABLES and dropped_files(store):
         source += " ANTI JOIN _store_dropped USING (hand_key)"
     return source

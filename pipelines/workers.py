@@ -157,7 +157,7 @@ def add_audited(
         chunk.drop_facts()
         _quarantine_failed(batch, raw, hand, "flattening", exc)
         return False
-    chunk.add(hand, rows)
+    chunk.add(rows, raw.text)
     return True
 
 

@@ -81,27 +81,32 @@ def test_parse_errors_keep_their_text_and_lines(raws: list[RawHand]) -> None:
 
 
 def test_chunk_tables_hold_each_hand_and_fact(raws: list[RawHand]) -> None:
-    """The ``hand_events`` column (one buffer, offsets) gives each hand back; the
-    ``player_facts`` columns are each fact row's values in order (records read back); an
-    empty chunk still makes valid tables of the schemas' types."""
+    """The ``hand_events`` column holds each hand's text as read, which parses back to
+    the hand; the ``player_facts`` columns are each fact row's values in order (records
+    read back); an empty chunk still makes valid tables of the schemas' types."""
     from msgspec.structs import astuple
 
     from pipelines.batches import Batch, Chunk
-    from pipelines.hand_events import decode
 
     for table in Chunk().tables().values():
         table.validate(full=True)
         assert table.num_rows == 0
     batch, chunk = Batch(), Chunk()
+    added = []
     for raw in raws[:12]:
         hand = parse_raw(raw)
         if isinstance(hand, Hand):
             workers.add_audited(batch, chunk, raw, hand, [])
+            added.append((raw, hand))
     tables = chunk.tables()
     events = tables["hand_events"]
     events.validate(full=True)
-    assert events.column("local").to_pylist() == list(range(len(chunk.hands)))
-    assert [decode(b) for b in events.column("events").to_pylist()] == chunk.hands
+    assert events.column_names == ["local", "text"]
+    assert events.column("local").to_pylist() == list(range(len(added))) and added
+    texts = events.column("text").to_pylist()
+    assert texts == [raw.text for raw, _ in added]
+    assert [parse_raw(RawHand(raw.path, raw.line, text))
+            for (raw, _), text in zip(added, texts, strict=True)] == [h for _, h in added]
     facts = tables["player_facts"].to_pylist()
     records = chunk.facts.records()
     assert len(facts) == len(records) > 0

@@ -227,7 +227,7 @@ def test_a_version_4_database_gains_the_columns(tmp_path):
     con.close()
     again = connect(db)
     try:
-        assert current_version(again) == VERSION == 5
+        assert current_version(again) == VERSION >= 5
         for table in (HANDS, HAND_PLAYERS, PLAYER_FACTS):
             have = {r[0]: r[1] for r in again.execute(f"DESCRIBE {table.name}").fetchall()}
             for col in table.columns:

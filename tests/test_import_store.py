@@ -38,7 +38,7 @@ def _batch(hands: list[Hand]) -> Batch:
     for local, hand in enumerate(hands):
         seen = recap(hand)
         chunk.add_facts(hand, seen)
-        chunk.add(hand, hand_rows(local, hand, seen, [], "f.txt", local + 1))
+        chunk.add(hand_rows(local, hand, seen, [], "f.txt", local + 1), None)
     return Batch(chunk.tables())
 
 

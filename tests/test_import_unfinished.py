@@ -86,7 +86,7 @@ def stored(db: Path) -> dict[str, list[tuple[object, ...]]]:
                 f"SELECT h.hand_id, t.* EXCLUDE (hand_key) FROM player_facts t {by_id} "
                 "ORDER BY ALL").fetchall(),
             "events": con.execute(
-                f"SELECT h.hand_id, t.events FROM hand_events t {by_id} ORDER BY 1").fetchall(),
+                f"SELECT h.hand_id, t.text FROM hand_events t {by_id} ORDER BY 1").fetchall(),
             "quarantine": con.execute(
                 "SELECT file, hand_line, hand_id FROM quarantine "
                 "WHERE superseded_by IS NULL ORDER BY ALL").fetchall(),

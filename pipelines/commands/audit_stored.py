@@ -4,7 +4,7 @@ A card room's archive is audited once, when it is imported (on a Dask cluster fo
 largest: ``docs/scale.md``); re-reading every text file to list its findings again would
 cost the whole audit again. This prints the stored findings in the report
 ``stud-hh audit PATH`` prints for the same files: each flagged hand with its roots, the
-offending line quoted from the stored events, its consequences folded; the quarantined
+offending line quoted from the stored hand, its consequences folded; the quarantined
 hands as ``PARSE ERROR`` lines; the totals by code. Hands come in file order.
 
 The findings are those the import judged, by each site's preset or the import's
@@ -64,7 +64,8 @@ def _violation(hand_id: str, row: tuple[Any, ...]) -> Violation:
 
 
 def _hand(con: duckdb.DuckDBPyConnection, key: int) -> Hand | None:
-    """The stored hand, for quoting the offending lines (None: its events are gone)."""
+    """The stored hand, for quoting the offending lines (None: it cannot be read back:
+    its file is gone, or this stud_hh reads its stored text differently)."""
     try:
         return load_hand(con, key)
     except HandNotFound:

@@ -57,7 +57,7 @@ def chunk_tables(hands: Iterable[Hand], rules_of: RulesOf | None = None
         seen = recap(hand)
         rules = None if rules_of is None else rules_of(hand)
         chunk.add_facts(hand, seen)
-        chunk.add(hand, hand_rows(len(chunk), hand, seen, (), None, 0, rules))
+        chunk.add(hand_rows(len(chunk), hand, seen, (), None, 0, rules), None)
     return chunk.tables()
 
 
