@@ -33,8 +33,9 @@ players), written once by this tree's simulator under ``benchmarks/.cache``; or
 time, µs a hand, 1,000-hand chunks as the workers cut them): ``parse``, ``validate``, then
 ``rows``: the table rows, the stats facts and their Arrow tables (``hands``,
 ``hand_players``, ``actions``, ``violations``, ``player_facts``), and ``events``: the
-``hand_events`` table, which a tree without it reports as 0. So a slower validator and a
-slower rows stage can be told apart.
+``hand_events`` table (the hands' texts; their MessagePack events in a tree before schema
+6), which a tree without it reports as 0. So a slower validator and a slower rows stage
+can be told apart.
 
     python benchmarks/paired_import.py --reference /work/baseline --stages --rounds 6
 """
@@ -84,13 +85,16 @@ from stud_hh.validate import validate
 
 def rows_stage(audited):
     if hasattr(batches, "Chunk"):  # one chunk of rows, facts and tables
-        from pipelines.hand_events import events_table
+        from pipelines import hand_events
         batch, chunk = batches.Batch(), batches.Chunk()
         for raw, hand, found in audited:
             workers.add_audited(batch, chunk, raw, hand, found)
         tables = chunk.tables()
         started = time.process_time()
-        events_table(chunk.hands)
+        if hasattr(hand_events, "texts_table"):  # the hands' texts (schema 6 on)
+            hand_events.texts_table(chunk.texts)
+        else:  # their events as MessagePack (schema 2 to 5)
+            hand_events.events_table(chunk.hands)
         return tables, time.process_time() - started
     from pipelines import facts_hook
     batch, rows, facts, local = batches.empty_batch(), batches.BatchRows(), \
