@@ -128,13 +128,15 @@ def test_each_sites_hands_read_back_as_parsed(tmp_path: Path, site: str) -> None
 
 def test_a_version_5_database_still_shows_its_events(
         imported: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """A database made at version 5 (``tests/schemas/schema_v5.sql``), its hands' events
-    MessagePack as that version wrote them, migrates to 6 and reads them as before."""
+    """A database at version 5 (the version-4 snapshot, ``tests/schemas/schema_v4.sql``,
+    taken to 5 by its migration), its hands' events MessagePack as that version wrote
+    them, migrates to 6 and reads them as before."""
     hands, new_db = imported
     parsed = _parsed(hands)
     db = tmp_path / "v5.duckdb"
     con = duckdb.connect(str(db))
-    assert migrate(con, schema=(SCHEMAS / "schema_v5.sql").read_text(encoding="utf-8")) == 5
+    assert migrate(con, schema=(SCHEMAS / "schema_v4.sql").read_text(encoding="utf-8")) == 4
+    assert migrate(con, schema="-- schema-version: 5\n") == 5  # migrations/0005 only
     con.execute(f"ATTACH '{new_db}' AS new (READ_ONLY)")
     for table in ("imports", "files", "hands", "hand_players", "actions", "violations"):
         con.execute(f"INSERT INTO {table} SELECT * FROM new.{table}")
