@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from pipelines import import_paths
+from pipelines.commands import audit_stored
 from pipelines.store_import import import_store
 from stud_hh.cli import main
 from stud_hh.dialects.pokerstars.writer import write_hands
@@ -89,6 +90,24 @@ def test_stored_findings_read_as_the_file_audit(
         json.dumps(json.loads(r), separators=(",", ":")) for r in records)
     codes = {r["code"] for r in stored_records}
     assert codes & set(FAULT_KINDS.values()) and "PARSE_ERROR" in codes
+
+
+@pytest.mark.parametrize("where", ["db", "store"])
+def test_a_report_longer_than_one_fetch_lists_every_finding(
+        archive: Path, tmp_path: Path, where: str, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The findings are fetched a few rows at a time while the hands they quote are read
+    in between: no fetch may lose the rest of the report."""
+    if where == "db":
+        import_paths([archive], db=tmp_path / "h.duckdb", jobs=1)
+        option = ["--db", str(tmp_path / "h.duckdb")]
+    else:
+        import_store([archive], tmp_path / "store", jobs=1)
+        option = ["--store", str(tmp_path / "store")]
+    status, text, _ = run(capsys, "audit", str(archive))
+    monkeypatch.setattr(audit_stored, "FETCH_ROWS", 3)
+    stored_status, stored, _ = run(capsys, "audit", *option)
+    assert (stored_status, blocks(stored)) == (status, blocks(text))
 
 
 def test_a_clean_archive_exits_0(stars_files: list[Path], tmp_path: Path,

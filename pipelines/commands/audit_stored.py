@@ -45,12 +45,23 @@ ORDER BY file NULLS LAST, hand_line, line
 """
 
 
-def _rows(con: duckdb.DuckDBPyConnection, sql: str, size: int = 10_000
-          ) -> Iterator[tuple[Any, ...]]:
-    """``sql``'s rows fetched a batch at a time: flat memory over any archive."""
-    cursor = con.execute(sql)
-    while batch := cursor.fetchmany(size):
-        yield from batch
+#: rows fetched at a time from the findings and the quarantine
+FETCH_ROWS = 10_000
+
+
+def _rows(con: duckdb.DuckDBPyConnection, sql: str) -> Iterator[tuple[Any, ...]]:
+    """``sql``'s rows fetched ``FETCH_ROWS`` at a time: flat memory over any archive.
+
+    On a cursor of its own: the stored hand quoted between two fetches is read with
+    another query, and a query on the same connection ends the pending result (the
+    report stopped after the first ``FETCH_ROWS`` findings)."""
+    cursor = con.cursor()
+    try:
+        cursor.execute(sql)
+        while batch := cursor.fetchmany(FETCH_ROWS):
+            yield from batch
+    finally:
+        cursor.close()
 
 
 def _violation(hand_id: str, row: tuple[Any, ...]) -> Violation:
