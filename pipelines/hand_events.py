@@ -119,6 +119,23 @@ def load_hands(con: duckdb.DuckDBPyConnection, keys: Sequence[int]) -> Iterator[
     """The stored hands of ``keys``, in that order, read ``BATCH`` at a time with one
     query each (``_stored_sql``). ``HandNotFound`` for a key no stored hand has, or a hand
     that can no longer be read as imported."""
+    for hand in _read(con, keys):
+        if isinstance(hand, HandNotFound):
+            raise hand
+        yield hand
+
+
+def readable_hands(con: duckdb.DuckDBPyConnection, keys: Sequence[int]
+                   ) -> Iterator[Hand | None]:
+    """``load_hands``, going on past a hand that cannot be read back (None in its place):
+    for a report that quotes what it can."""
+    for hand in _read(con, keys):
+        yield None if isinstance(hand, HandNotFound) else hand
+
+
+def _read(con: duckdb.DuckDBPyConnection, keys: Sequence[int]
+          ) -> Iterator[Hand | HandNotFound]:
+    """Each key's stored hand, or why it cannot be read back, in the order of ``keys``."""
     sql = _stored_sql(_columns(con))
     for start in range(0, len(keys), BATCH):
         batch = [int(key) for key in keys[start:start + BATCH]]
@@ -126,8 +143,12 @@ def load_hands(con: duckdb.DuckDBPyConnection, keys: Sequence[int]) -> Iterator[
         for key in batch:
             row = rows.get(key)
             if row is None:
-                raise HandNotFound(f"no stored hand has key {key}")
-            yield _stored_hand(*row[1:])
+                yield HandNotFound(f"no stored hand has key {key}")
+                continue
+            try:
+                yield _stored_hand(*row[1:])
+            except HandNotFound as exc:
+                yield exc
 
 
 def _stored_hand(hand_id: str, path: str | None, line: Any, text: str | None,

@@ -23,10 +23,10 @@ from typing import Any, TextIO
 import duckdb
 import msgspec
 
-from pipelines.hand_events import HandNotFound, load_hand
+from pipelines.hand_events import BATCH, readable_hands
 from pipelines.lookup import FINDING_COLUMNS
 from stud_hh.commands.audit import Tally, finding_record, hand_title, write_hand, write_totals
-from stud_hh.events import Hand, Street
+from stud_hh.events import Street
 from stud_hh.validate import Violation
 
 #: One flagged hand's findings a row: the hand's place, then the violation's columns.
@@ -74,15 +74,6 @@ def _violation(hand_id: str, row: tuple[Any, ...]) -> Violation:
         message=record["message"], caused_by=record["caused_by"])
 
 
-def _hand(con: duckdb.DuckDBPyConnection, key: int) -> Hand | None:
-    """The stored hand, for quoting the offending lines (None: it cannot be read back:
-    its file is gone, or this stud_hh reads its stored text differently)."""
-    try:
-        return load_hand(con, key)
-    except HandNotFound:
-        return None
-
-
 def audit_stored(con: duckdb.DuckDBPyConnection, fmt: str, out: TextIO,
                  expand: bool = False) -> Tally:
     """Write the stored findings of the database or store ``con`` reads; their tally."""
@@ -99,15 +90,20 @@ def audit_stored(con: duckdb.DuckDBPyConnection, fmt: str, out: TextIO,
             }).decode() + "\n")
         else:
             out.write(f"PARSE ERROR {error}\n\n")
-    for (key, site, hand_id, path, line), rows in itertools.groupby(
-            _rows(con, _FINDINGS_SQL), key=lambda r: r[:5]):
-        found = [_violation(hand_id, row[5:]) for row in rows]
-        tally.add_flagged(found)
-        if fmt == "jsonl":
-            for v in found:
-                out.write(encoder.encode({**finding_record(v), "site": site}).decode() + "\n")
-        else:
-            write_hand(out, hand_title(hand_id, path, line), _hand(con, int(key)), found, expand)
+    flagged = itertools.groupby(_rows(con, _FINDINGS_SQL), key=lambda r: r[:5])
+    # a block of flagged hands at a time: their stored hands, to quote, in one query
+    while block := [(place, [_violation(place[2], row[5:]) for row in rows])
+                    for place, rows in itertools.islice(flagged, BATCH)]:
+        for (_, site, _, _, _), found in block:
+            tally.add_flagged(found)
+            if fmt == "jsonl":
+                for v in found:
+                    out.write(encoder.encode({**finding_record(v), "site": site}).decode()
+                              + "\n")
+        if fmt != "jsonl":
+            hands = readable_hands(con, [int(place[0]) for place, _ in block])
+            for ((_, _, hand_id, path, line), found), hand in zip(block, hands, strict=True):
+                write_hand(out, hand_title(hand_id, path, line), hand, found, expand)
     (tally.hands,) = con.execute("SELECT count(*) FROM hands").fetchone() or (0,)
     _skipped(con, tally)
     return tally
