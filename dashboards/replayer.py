@@ -243,15 +243,12 @@ def hand_replay(con: duckdb.DuckDBPyConnection, hand_key: int) -> dict[str, Any]
 def hand_replays(con: duckdb.DuckDBPyConnection, keys: Iterable[int]) -> dict[str, Any]:
     """``str(hand_key) -> replay`` for the hands that can be read back (others are left
     out, and their buttons do nothing)."""
-    from pipelines.hand_events import HandNotFound
+    from pipelines.lookup import stored_hands
+    from stud_hh.replayer import replay, replay_data
 
-    out: dict[str, Any] = {}
-    for key in dict.fromkeys(int(k) for k in keys):
-        try:
-            out[str(key)] = hand_replay(con, key)
-        except HandNotFound:
-            continue
-    return out
+    unique = list(dict.fromkeys(int(k) for k in keys))
+    return {str(key): replay_data(replay(stored.hand, stored.findings))
+            for key, stored in stored_hands(con, unique) if stored is not None}
 
 
 def replay_button(hand_key: object) -> str:

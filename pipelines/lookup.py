@@ -7,12 +7,13 @@ id is unique within a site; the same number at two sites needs the site to tell 
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import duckdb
 
-from pipelines.hand_events import HandNotFound, load_hand
+from pipelines.hand_events import BATCH, HandNotFound, load_hand, readable_hands
 from stud_hh.events import Hand
 
 #: The stored violation columns, in the order the validator's record lists them.
@@ -38,18 +39,44 @@ def hand_keys(con: duckdb.DuckDBPyConnection, hand_id: str, site: str | None = N
     return [(int(k), str(s)) for k, s in con.execute(sql + " ORDER BY site", params).fetchall()]
 
 
+#: The validator's order of one hand's findings (``finding``: rows of a version-3 database
+#: have none, and come in action order, hand-level ones first).
+_FINDING_ORDER = "finding NULLS LAST, action_index NULLS FIRST, street NULLS FIRST, code"
+
+
 def findings(con: duckdb.DuckDBPyConnection, hand_key: int) -> tuple[dict[str, Any], ...]:
-    """The stored violations of one hand, in the validator's order (``finding``: rows of
-    a version-3 database have none, and come in action order, hand-level ones first)."""
+    """The stored violations of one hand, in the validator's order."""
+    return findings_of(con, [hand_key]).get(hand_key, ())
+
+
+def findings_of(con: duckdb.DuckDBPyConnection, keys: Sequence[int]
+                ) -> dict[int, tuple[dict[str, Any], ...]]:
+    """The stored violations of several hands in one query: ``hand_key -> findings`` (in
+    the validator's order) for those that have any."""
     rows = con.execute(
-        f"SELECT {', '.join(FINDING_COLUMNS)} FROM violations WHERE hand_key = ? "
-        "ORDER BY finding NULLS LAST, action_index NULLS FIRST, street NULLS FIRST, code",
-        [hand_key]).fetchall()
-    return tuple(dict(zip(FINDING_COLUMNS, row, strict=True)) for row in rows)
+        f"SELECT hand_key, {', '.join(FINDING_COLUMNS)} FROM violations "
+        f"WHERE hand_key IN (SELECT unnest(?::BIGINT[])) ORDER BY hand_key, {_FINDING_ORDER}",
+        [[int(key) for key in keys]]).fetchall()
+    out: dict[int, list[dict[str, Any]]] = {}
+    for key, *row in rows:
+        out.setdefault(int(key), []).append(dict(zip(FINDING_COLUMNS, row, strict=True)))
+    return {key: tuple(found) for key, found in out.items()}
 
 
 def stored_hand(con: duckdb.DuckDBPyConnection, hand_key: int) -> StoredHand:
     return StoredHand(hand_key, load_hand(con, hand_key), findings(con, hand_key))
+
+
+def stored_hands(con: duckdb.DuckDBPyConnection, keys: Sequence[int]
+                 ) -> Iterator[tuple[int, StoredHand | None]]:
+    """``(hand_key, StoredHand)`` for each of ``keys`` in order, ``BATCH`` hands and their
+    findings a query each (a report embeds hundreds); None for a hand that cannot be read
+    back (``hand_events.readable_hands``), so the report goes on without it."""
+    for start in range(0, len(keys), BATCH):
+        block = [int(key) for key in keys[start:start + BATCH]]
+        found = findings_of(con, block)
+        for key, hand in zip(block, readable_hands(con, block), strict=True):
+            yield key, None if hand is None else StoredHand(key, hand, found.get(key, ()))
 
 
 def find_hand(con: duckdb.DuckDBPyConnection, hand_id: str, site: str | None = None

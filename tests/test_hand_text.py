@@ -268,3 +268,34 @@ def test_a_parquet_store_reads_back_its_texts_and_older_events(
             assert load_hand(con, key) == parsed[where]
     finally:
         con.close()
+
+
+def test_a_reports_replays_are_read_in_blocks_and_skip_an_unreadable_hand(
+        imported: tuple[Path, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The report embeds its replays read a block of hands and their findings at a time
+    (blocks of 2 here): each is the replay of that hand alone, with its own findings, and
+    a hand that no longer reads back is left out rather than ending the report."""
+    from dashboards.replayer import hand_replay, hand_replays
+    from pipelines import hand_events
+
+    con = _copy(imported, tmp_path)
+    try:
+        flagged = [int(k) for (k,) in con.execute(
+            "SELECT DISTINCT hand_key FROM violations ORDER BY hand_key").fetchall()]
+        assert len(flagged) >= 3
+        clean = [int(k) for (k,) in con.execute(
+            "SELECT hand_key FROM hands WHERE hand_key NOT IN (SELECT hand_key FROM "
+            "violations) ORDER BY hand_key LIMIT 3").fetchall()]
+        keys = [clean[0], *flagged[:3], flagged[0], *clean[1:]]  # a repeat, mixed order
+        one_by_one = {str(k): hand_replay(con, k) for k in dict.fromkeys(keys)}
+        assert any(r["findings"] for r in one_by_one.values())
+        monkeypatch.setattr(hand_events, "BATCH", 2)
+        monkeypatch.setattr("pipelines.lookup.BATCH", 2)
+        assert hand_replays(con, keys) == one_by_one
+        assert list(hand_replays(con, keys)) == list(one_by_one)  # in the keys' order
+        con.execute("UPDATE hand_events SET text = 'not a hand\n' WHERE hand_key = ?",
+                    [flagged[1]])
+        del one_by_one[str(flagged[1])]
+        assert hand_replays(con, keys) == one_by_one
+    finally:
+        con.close()
