@@ -3,9 +3,13 @@
 After a catalogue change, or an upgrade that added the all-in EV (schema version 5: hands
 stored before have NULL ``ev_*`` columns until a rebuild).
 
-Imported hands keep their source file and line rather than their text, so a rebuild
-re-reads exactly those hands from the files (only the stored lines are parsed), and hands
-whose file has gone are counted as missing instead of silently losing their facts. The
+Each hand is read back as ``stud-hh show`` reads it (``pipelines.hand_events``): its stored
+text parsed again (schema version 6 on), or its stored events (versions 2 to 5), so a
+rebuild works after the source files have moved or gone. A stored text that this version
+reads as another hand is counted as no longer parsing. Hands imported before
+``hand_events`` existed (version 1) have only their source file and line: those files are
+re-read (only the stored lines are parsed), and hands whose file has gone are counted as
+missing instead of silently losing their facts. The
 stats module does the replacing (``rebuild_facts``: drop, recreate from the current DDL,
 refill, in one transaction), so an interrupted rebuild leaves the old facts in place.
 """
@@ -21,6 +25,7 @@ import duckdb
 import pyarrow as pa
 
 from pipelines.db import connect, resolve_db, writer_lock
+from pipelines.hand_events import readable_hands
 from pipelines.workers import parse_raw
 from stud_hh.events import Hand
 from stud_hh.formats import read_file_hands
@@ -37,9 +42,31 @@ class RebuildResult:
 
 
 def stored_hands(con: duckdb.DuckDBPyConnection, result: RebuildResult) -> Iterator[Hand]:
-    """Every stored hand, re-parsed from its source file, file by file."""
+    """Every stored hand: those with a ``hand_events`` row from it, then the others from
+    their source files."""
+    yield from _kept_hands(con, result)
+    yield from _file_hands(con, result)
+
+
+def _kept_hands(con: duckdb.DuckDBPyConnection, result: RebuildResult) -> Iterator[Hand]:
+    """The hands whose text or events are stored (read back a block at a time)."""
+    keys = [int(key) for (key,) in con.execute(
+        "SELECT hand_key FROM hands SEMI JOIN hand_events USING (hand_key) "
+        "ORDER BY hand_key").fetchall()]
+    for hand in readable_hands(con, keys):
+        if hand is None:
+            result.unparsed += 1
+        else:
+            result.hands += 1
+            yield hand
+
+
+def _file_hands(con: duckdb.DuckDBPyConnection, result: RebuildResult) -> Iterator[Hand]:
+    """The hands stored before ``hand_events`` existed, re-parsed from their source files,
+    file by file."""
     files = con.execute(
-        "SELECT source_file, list(source_line) FROM hands WHERE source_file IS NOT NULL "
+        "SELECT source_file, list(source_line) FROM hands h WHERE source_file IS NOT NULL "
+        "AND NOT EXISTS (SELECT 1 FROM hand_events e WHERE e.hand_key = h.hand_key) "
         "GROUP BY source_file ORDER BY source_file"
     ).fetchall()
     for path, lines in files:
@@ -98,8 +125,8 @@ def store_all_in_ev(con: duckdb.DuckDBPyConnection, tables: dict[str, pa.Table])
 
 
 def rebuild(db: str | os.PathLike[str] | None = None, lock_timeout: float = 0.0) -> RebuildResult:
-    """Drop and recompute ``player_facts`` and the all-in EV of every stored hand whose
-    file is still there."""
+    """Drop and recompute ``player_facts`` and the all-in EV of every stored hand that can
+    be read back."""
     from pipelines.stats.facts_table import rebuild_facts
 
     path = resolve_db(db)

@@ -210,7 +210,9 @@ def test_default_db_is_in_the_user_data_dir(monkeypatch: pytest.MonkeyPatch) -> 
     assert path.name == "stud_hh.duckdb" and "stud_hh" in path.parent.parts[-1]
 
 
-def test_rebuild_recomputes_facts_from_the_source_files(tmp_path: Path, texts: list[str]) -> None:
+def test_rebuild_recomputes_facts_from_the_stored_hands(tmp_path: Path, texts: list[str]) -> None:
+    """Facts come back from the stored texts, also once the source file is gone; a hand
+    stored without its text (before ``hand_events``) needs its file, and says so."""
     pytest.importorskip("pipelines.stats.facts_table", reason="stats module not built")
     path = write_hands(tmp_path / "a.txt", texts, 8, 80_000)
     db = tmp_path / "db.duckdb"
@@ -220,10 +222,34 @@ def test_rebuild_recomputes_facts_from_the_source_files(tmp_path: Path, texts: l
     con.execute("DELETE FROM player_facts WHERE hand_id = '80000'")
     con.close()
     assert main(["rebuild", "--db", str(db)]) == 0
-    after = read_table(db, "player_facts").sort("hand_key", "player")
-    assert after.equals(before)
+    assert read_table(db, "player_facts").sort("hand_key", "player").equals(before)
     path.unlink()
-    assert main(["rebuild", "--db", str(db)]) == 1  # the source is gone: said, not hidden
+    assert main(["rebuild", "--db", str(db)]) == 0  # the texts are stored
+    assert read_table(db, "player_facts").sort("hand_key", "player").equals(before)
+    con = duckdb.connect(str(db))
+    con.execute("DELETE FROM hand_events WHERE hand_key IN "
+                "(SELECT hand_key FROM hands WHERE hand_id = '80001')")
+    con.close()
+    assert main(["rebuild", "--db", str(db)]) == 1  # that hand's source is gone: said
+    after = read_table(db, "player_facts")
+    assert set(after["hand_id"]) == set(before["hand_id"]) - {"80001"}
+
+
+def test_rebuild_counts_a_text_read_differently_now(tmp_path: Path, texts: list[str],
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """A stored text this version reads as another hand keeps no facts, and is counted."""
+    pytest.importorskip("pipelines.stats.facts_table", reason="stats module not built")
+    path = write_hands(tmp_path / "a.txt", texts, 4, 81_000)
+    db = tmp_path / "db.duckdb"
+    import_paths([path], db=db, jobs=1)
+    con = duckdb.connect(str(db))
+    con.execute("UPDATE hand_events SET text = (SELECT text FROM hand_events e JOIN hands h "
+                "USING (hand_key) WHERE h.hand_id = '81001') WHERE hand_key = "
+                "(SELECT hand_key FROM hands WHERE hand_id = '81000')")
+    con.close()
+    assert main(["rebuild", "--db", str(db)]) == 1
+    assert "1 stored hands no longer read back as imported" in capsys.readouterr().out
+    assert "81000" not in set(read_table(db, "player_facts")["hand_id"])
 
 
 # --- schema versions --------------------------------------------------------------------------
