@@ -182,8 +182,8 @@ def _checked(parsed: object, hand_id: str, path: str | None, line: int, decision
         why = f"it now makes {made} betting decisions, not the {decisions} stored"
     raise HandNotFound(
         f"hand {hand_id} ({path}:{line}): this version of stud_hh reads {source} "
-        f"differently from the version that imported it: {why}. Re-import the file (into "
-        "a new database) to read it with this version")
+        f"differently from the version that imported it: {why}. Import its file again "
+        "with `stud-hh import --replace FILE` to store it as this version reads it")
 
 
 def _reread(hand_id: str, path: str | None, line: int) -> Hand:

@@ -60,7 +60,10 @@ class ImportResult:
     quarantined: int = 0
     with_violations: int = 0
     violations: int = 0
-    replaced: int = 0  # hands stored by an earlier run from a file's unfinished last hand
+    #: hands an earlier run stored that this run withdrew and read again: from a file's
+    #: unfinished last hand, or any hand read again with ``replace``
+    replaced: int = 0
+    replace: bool = False  # the run was asked to replace what it reads again
     seconds: float = 0.0
     jobs: int = 1
     held_back: list[str] = field(default_factory=list)  # files whose last hand waits
@@ -151,6 +154,7 @@ def import_paths(
     settle: float = 0.0,
     chunk_hands: int = CHUNK_HANDS,
     executor: str = "local",
+    replace: bool = False,
 ) -> ImportResult:
     """Import every hand-history file under ``paths`` into the DuckDB file ``db``.
 
@@ -164,7 +168,10 @@ def import_paths(
     and not read (``stud_hh.formats``). Ctrl-C raises ``ImportInterrupted`` once the batch
     being stored is committed. ``executor``: where the workers run, ``local`` (a forked
     pool) or ``dask`` / ``dask=tcp://host:port`` (``pipelines.executors``); the work and
-    the writer are the same.
+    the writer are the same. ``replace``: read every file whole again, and let what this
+    run makes of each hand replace what an earlier run stored of it (``stud-hh import
+    --replace``, after an upgrade or with other ``rules``; ``pipelines.store``) instead of
+    dropping it as a duplicate.
     """
     started = time.monotonic()
     db_path = resolve_db(db)
@@ -177,7 +184,7 @@ def import_paths(
         con = connect(db_path, wait=max(WRITER_WAIT, lock_timeout - (time.monotonic() - started)))
         try:
             result = _import(con, db_path, paths, files, pool, rules_name, progress, started,
-                             settle, chunk_hands)
+                             settle, chunk_hands, replace)
         except duckdb.IOException as exc:  # the WAL or the file itself cannot be written
             raise unwritable(db_path, exc) from None
         finally:
@@ -190,14 +197,14 @@ def _import(
     con: duckdb.DuckDBPyConnection, db: Path, paths: list[str | os.PathLike[str]],
     files: list[Path], pool: Executor, rules: str | None,
     progress: Callable[[Progress], None] | None, started: float, settle: float,
-    chunk_hands: int,
+    chunk_hands: int, replace: bool,
 ) -> ImportResult:
     """The run between its ``imports`` row's opening and its status."""
     with sigint_deferred():
         import_id = _begin(con, [str(p) for p in paths], rules, pool.jobs)
-    result = ImportResult(db=db, import_id=import_id, jobs=pool.jobs)
+    result = ImportResult(db=db, import_id=import_id, jobs=pool.jobs, replace=replace)
     try:
-        _run(con, files, pool, result, progress, started, settle, chunk_hands)
+        _run(con, files, pool, result, progress, started, settle, chunk_hands, replace)
     except KeyboardInterrupt:
         _finish_quietly(con, import_id, "interrupted", result)
         result.seconds = time.monotonic() - started
@@ -251,16 +258,16 @@ def _finish(
 def _run(
     con: duckdb.DuckDBPyConnection, files: list[Path], pool: Executor, result: ImportResult,
     progress: Callable[[Progress], None] | None, started: float, settle: float,
-    chunk_hands: int,
+    chunk_hands: int, replace: bool = False,
 ) -> None:
-    states = stored_states(con)
+    states = {} if replace else stored_states(con)  # replace: every file read whole
     todo: list[Path] = []
     for path in files:
         if unchanged(path, states.get(str(path))):
             result.files_skipped += 1
         else:
             todo.append(path)
-    writer = Writer(con, result.import_id)
+    writer = Writer(con, result.import_id, replace)
     files_done = 0
     totals = BatchCounts()
     chunks = _chunks(todo, states, settle, chunk_hands, result)

@@ -14,6 +14,13 @@ A file's last hand read while the client was still writing it is read again once
 (``pipelines.files``); its batch names it in ``revise``, and what was made of its earlier
 text is withdrawn first, in the same transaction: a hand stored from it is deleted
 (``replaced``), a quarantine row for it is marked ``superseded_by`` this run.
+
+``stud-hh import --replace`` reads files again on purpose: after an upgrade whose parser or
+validator reads them differently, or to audit them under other ``--rules``. Its writer
+(``replace=True``) withdraws, in each batch's transaction, every stored hand the batch
+reads again (the same site and hand id, or a hand now quarantined from the same file and
+line) and supersedes the quarantine rows of the hands it reads again, so the batch's read
+takes their place instead of being dropped as duplicates.
 """
 
 from __future__ import annotations
@@ -54,9 +61,11 @@ class BatchCounts:
 class Writer:
     """Writes batches for one import run (``import_id``) over one connection."""
 
-    def __init__(self, con: duckdb.DuckDBPyConnection, import_id: int) -> None:
+    def __init__(self, con: duckdb.DuckDBPyConnection, import_id: int,
+                 replace: bool = False) -> None:
         self.con = con
         self.import_id = import_id
+        self.replace = replace
         row = con.execute("SELECT coalesce(max(hand_key), 0) + 1, max(hand_id) FROM hands"
                           ).fetchone()
         self.next_key = int(row[0]) if row else 1
@@ -89,6 +98,8 @@ class Writer:
         try:
             if revise:
                 counts.replaced = self._withdraw(revise)
+            if self.replace:
+                counts.replaced += self._withdraw_read_again(hands, quarantine)
             dropped = self._duplicates(hands)
             counts.imported = hands.num_rows - len(dropped)
             counts.duplicates = len(dropped)
@@ -151,6 +162,32 @@ class Writer:
                 "UPDATE quarantine SET superseded_by = ? WHERE file = ? AND hand_line = ? "
                 "AND kind = 'hand' AND superseded_by IS NULL", [self.import_id, file, line])
         return replaced
+
+    def _withdraw_read_again(self, hands: pa.Table, quarantine: pa.Table) -> int:
+        """``--replace``: delete the stored hands this batch reads again, by site and hand
+        id, or by file and line for a hand the batch quarantines; mark the quarantine rows
+        of earlier runs at the batch's hand starts superseded. Returns the hands deleted."""
+        quarantined = quarantine.filter(pc.equal(quarantine.column("kind"), "hand"))
+        _batch_ids = hands.select(["site", "hand_id"])  # read by name (below)
+        _batch_starts = pa.concat_tables([  # read by name (below)
+            hands.select(["source_file", "source_line"]).rename_columns(["file", "line"]),
+            quarantined.select(["file", "hand_line"]).rename_columns(["file", "line"])
+            .cast(pa.schema([("file", pa.string()), ("line", pa.int64())])),
+        ])
+        keys = [int(key) for (key,) in self.con.execute(
+            "SELECT hand_key FROM hands SEMI JOIN _batch_ids USING (site, hand_id) UNION "
+            "SELECT hand_key FROM hands h SEMI JOIN _batch_starts s "
+            "ON h.source_file = s.file AND h.source_line = s.line").fetchall()]
+        if keys:
+            for table in (*_CHILDREN, "hand_events", PLAYER_FACTS.name, "hands"):
+                self.con.execute(f"DELETE FROM {table} WHERE hand_key IN "
+                                 "(SELECT unnest(?::BIGINT[]))", [keys])
+        self.con.execute(
+            "UPDATE quarantine SET superseded_by = ? FROM _batch_starts s "
+            "WHERE quarantine.file = s.file AND quarantine.hand_line = s.line "
+            "AND quarantine.kind = 'hand' AND quarantine.superseded_by IS NULL "
+            "AND quarantine.import_id <> ?", [self.import_id, self.import_id])
+        return len(keys)
 
     def _store_files(self, file_rows: Sequence[Sequence[object]]) -> None:
         """Replace the ``files`` rows of the batch's files: two statements for all of them

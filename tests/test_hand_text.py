@@ -183,7 +183,7 @@ def test_a_text_read_as_another_hand_is_refused(imported: tuple[Path, Path],
         (key, hand_id, path, line, _), (_, other_id, _, _, other_text) = _first_two(con)
         con.execute("UPDATE hand_events SET text = ? WHERE hand_key = ?", [other_text, key])
         message = (f"hand {hand_id} \\({path}:{line}\\): this version of stud_hh reads its "
-                   f"stored text differently.*reads as hand {other_id}.*Re-import")
+                   f"stored text differently.*reads as hand {other_id}.*import --replace")
         with pytest.raises(HandNotFound, match=message):
             load_hand(con, key)
         with pytest.raises(HandNotFound, match=message):

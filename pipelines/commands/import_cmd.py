@@ -1,5 +1,5 @@
-"""``stud-hh import PATH... [--db FILE] [--jobs N] [--rules PRESET] [--wait S] [--quiet]
-[--executor local|dask[=tcp://HOST:PORT]]``.
+"""``stud-hh import PATH... [--db FILE] [--jobs N] [--rules PRESET] [--replace] [--wait S]
+[--quiet] [--executor local|dask[=tcp://HOST:PORT]]``.
 
 Exit status: 0 done, 1 when the database cannot be written or another process holds it,
 2 for usage errors (a path that does not exist), 130 when Ctrl-C stopped it (what was
@@ -31,6 +31,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", type=str.upper, choices=sorted(PRESETS), default=None,
                         metavar="PRESET",
                         help=f"rule book to validate against: {', '.join(sorted(PRESETS))}")
+    parser.add_argument(
+        "--replace", action="store_true",
+        help="read the files whole again and replace the hands already stored from them "
+        "(their rows, findings and facts) by this read, instead of counting them as "
+        "duplicates: after an upgrade of stud_hh, or to audit them under other --rules")
     add_wait_option(parser, "giving up", 0.0, "fail at once")
     parser.add_argument("--quiet", action="store_true", help="no progress bar, counts only")
     parser.add_argument(
@@ -70,6 +75,10 @@ def run(args: argparse.Namespace) -> int:
     except ExecutorError as exc:
         err.print(f"stud-hh import: {exc}")
         return 2
+    if args.replace and args.out is not None:
+        err.print("stud-hh import: --replace works on a DuckDB file; a Parquet store (--out) "
+                  "keeps what it wrote: import into a new store instead")
+        return 2
     try:
         if args.out is not None:
             from pipelines.store_import import import_store
@@ -78,7 +87,8 @@ def run(args: argparse.Namespace) -> int:
                                   executor=args.executor)
         elif args.quiet or not out.is_terminal:
             result = import_paths(args.paths, db=db, jobs=args.jobs, rules=args.rules,
-                                  lock_timeout=args.wait, executor=args.executor)
+                                  lock_timeout=args.wait, executor=args.executor,
+                                  replace=args.replace)
         else:
             result = _with_progress(args, db, out)
     except (DatabaseBusy, DatabaseUnavailable, ExecutorError) as exc:
@@ -150,7 +160,7 @@ def _with_progress(args: argparse.Namespace, db: Path, out: Console) -> ImportRe
 
         return import_paths(args.paths, db=db, jobs=args.jobs, rules=args.rules,
                             progress=update, lock_timeout=args.wait,
-                            executor=args.executor)
+                            executor=args.executor, replace=args.replace)
 
 
 def report(result: ImportResult, out: Console, quiet: bool = False) -> None:
@@ -176,7 +186,9 @@ def report(result: ImportResult, out: Console, quiet: bool = False) -> None:
     for path in result.unfinished:
         out.print(f"unfinished last hand (the client may still be writing it), quarantined "
                   f"for now and read again by the next import: {path}")
-    if result.replaced:
+    if result.replaced and result.replace:
+        out.print(f"{result.replaced} hands stored earlier replaced by this read")
+    elif result.replaced:
         out.print(f"{result.replaced} hands stored earlier from unfinished text replaced by "
                   "their whole text")
     if result.quarantined:

@@ -27,5 +27,6 @@ def run(args: argparse.Namespace) -> int:
         out.print(f"source file missing, its hands keep no facts: {path}", style="yellow")
     if result.unparsed:
         out.print(f"{result.unparsed} stored hands no longer read back as imported, and keep "
-                  "no facts: re-import their files into a new database", style="yellow")
+                  "no facts: import their files again with stud-hh import --replace",
+                  style="yellow")
     return 1 if result.missing or result.unparsed else 0
