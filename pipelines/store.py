@@ -164,9 +164,11 @@ class Writer:
         return replaced
 
     def _withdraw_read_again(self, hands: pa.Table, quarantine: pa.Table) -> int:
-        """``--replace``: delete the stored hands this batch reads again, by site and hand
-        id, or by file and line for a hand the batch quarantines; mark the quarantine rows
-        of earlier runs at the batch's hand starts superseded. Returns the hands deleted."""
+        """``--replace``: delete the hands earlier runs stored that this batch reads again,
+        by site and hand id, or by file and line for a hand the batch quarantines; mark the
+        quarantine rows of earlier runs at the batch's hand starts superseded. Returns the
+        hands deleted. (A hand an earlier batch of this run stored, read again from another
+        file, stays: the duplicate check drops the second read, as without ``replace``.)"""
         quarantined = quarantine.filter(pc.equal(quarantine.column("kind"), "hand"))
         _batch_ids = hands.select(["site", "hand_id"])  # read by name (below)
         _batch_starts = pa.concat_tables([  # read by name (below)
@@ -174,10 +176,12 @@ class Writer:
             quarantined.select(["file", "hand_line"]).rename_columns(["file", "line"])
             .cast(pa.schema([("file", pa.string()), ("line", pa.int64())])),
         ])
-        keys = [int(key) for (key,) in self.con.execute(
-            "SELECT hand_key FROM hands SEMI JOIN _batch_ids USING (site, hand_id) UNION "
+        keys = [int(key) for (key,) in self.con.execute(  # this run's own: duplicates
+            "SELECT hand_key FROM (SELECT hand_key, site, hand_id FROM hands WHERE "
+            "import_id <> $run) SEMI JOIN _batch_ids USING (site, hand_id) UNION "
             "SELECT hand_key FROM hands h SEMI JOIN _batch_starts s "
-            "ON h.source_file = s.file AND h.source_line = s.line").fetchall()]
+            "ON h.source_file = s.file AND h.source_line = s.line WHERE h.import_id <> $run",
+            {"run": self.import_id}).fetchall()]
         if keys:
             for table in (*_CHILDREN, "hand_events", PLAYER_FACTS.name, "hands"):
                 self.con.execute(f"DELETE FROM {table} WHERE hand_key IN "

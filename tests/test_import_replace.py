@@ -152,3 +152,21 @@ def test_replace_is_refused_for_a_parquet_store(folder: Path, tmp_path: Path,
                                                capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["import", "--replace", "--out", str(tmp_path / "store"), str(folder)]) == 2
     assert "--replace works on a DuckDB file" in capsys.readouterr().err
+
+
+def test_a_hand_in_two_files_is_stored_once_and_counted_a_duplicate(
+        folder: Path, tmp_path: Path) -> None:
+    """The same hands in a second file (a tracker's export beside the client's file), read
+    in another batch of the same run: the first read stays, the second is a duplicate."""
+    files = tmp_path / "hands"
+    files.mkdir()
+    shutil.copy(folder / "razz.txt", files / "a.txt")
+    shutil.copy(folder / "razz.txt", files / "b.txt")
+    db = tmp_path / "db.duckdb"
+    import_paths([files], db=db, jobs=1, chunk_hands=5)
+    again = import_paths([files], db=db, jobs=1, chunk_hands=5, replace=True)
+    assert (again.imported, again.duplicates, again.replaced) == (20, 20, 20)
+    con = duckdb.connect(str(db), read_only=True)
+    assert con.execute("SELECT count(*), count(DISTINCT source_file) FROM hands"
+                       ).fetchall() == [(20, 1)]
+    con.close()
