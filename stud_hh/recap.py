@@ -87,6 +87,7 @@ class ActionKind:
     checks: bool = False
     folds: bool = False
     bring_in: bool = False
+    moves_chips: bool = True  # puts chips in (a check or fold never does)
 
 
 BRING_IN = ActionKind("bring_in", bring_in=True)
@@ -94,8 +95,8 @@ COMPLETE = ActionKind("complete", voluntary=True, aggressive=True)
 BET = ActionKind("bet", voluntary=True, aggressive=True, bets=True)
 RAISE = ActionKind("raise", voluntary=True, aggressive=True, bets=True)
 CALL = ActionKind("call", voluntary=True, calls=True)
-CHECK = ActionKind("check", checks=True)
-FOLD = ActionKind("fold", folds=True)
+CHECK = ActionKind("check", checks=True, moves_chips=False)
+FOLD = ActionKind("fold", folds=True, moves_chips=False)
 
 #: One decision: ``(street, player, kind, amount, raise_to, all_in)``. ``amount``: the
 #: chips it put in (None for a check or fold); ``raise_to``: the street total a completion
