@@ -57,7 +57,7 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from stud_hh.cards import low_rank, rank, suit
+from stud_hh.cards import DECK, low_rank, rank, suit
 from stud_hh.evaluate import high_value, low8_value
 from stud_hh.events import Game, Hand, Header, Seat, Show, Street
 from stud_hh.recap import Action, ActionKind, Recap, Round, recap
@@ -66,6 +66,11 @@ from stud_hh.recap import Action, ActionKind, Recap, Round, recap
 # member's attribute costs ~15 times a global in CPython 3.11.
 _THIRD, _FOURTH = Street.THIRD, Street.FOURTH
 _STUD, _STUD8, _RAZZ = Game.STUD, Game.STUD8, Game.RAZZ
+#: Each card's rank and low rank (the ace as one), looked up by the card: a hand asks for
+#: some 25 of them (door cards, starting hands, the 4th-street pair), and a look-up costs
+#: a fraction of a call to ``rank``.
+_RANK = tuple(map(rank, DECK))
+_LOW_RANK = tuple(map(low_rank, DECK))
 
 #: Streets after the deal that have their own betting facts (4th street .. the river).
 LATER_STREETS: tuple[Street, ...] = (Street.FOURTH, Street.FIFTH, Street.SIXTH, Street.SEVENTH)
@@ -198,8 +203,8 @@ def start_category(game: Game, cards: Sequence[int], door: int) -> str:
     >>> start_category(Game.RAZZ, p("Ac Ad 7h"), p("7h")[0])
     'paired'
     """
-    ranks = list(map(rank, cards))
-    lows = [1 if r == 14 else r for r in ranks]  # the ace plays low too
+    ranks = [_RANK[c] for c in cards]
+    lows = [_LOW_RANK[c] for c in cards]  # the ace plays low too
     distinct = len(set(ranks))
     top_low = max(lows)
     if game is _RAZZ:
@@ -211,7 +216,7 @@ def start_category(game: Game, cards: Sequence[int], door: int) -> str:
     if distinct == 1:
         return "rolled_up"
     if distinct == 2:
-        return "split_pair" if ranks.count(rank(door)) == 2 else "buried_pair"
+        return "split_pair" if ranks.count(_RANK[door]) == 2 else "buried_pair"
     if game is _STUD8 and top_low <= 8:
         return "three_low"
     if len({suit(c) for c in cards}) == 1:
@@ -420,7 +425,7 @@ def _rows(hand: Hand, seen: Recap, c: FactColumns) -> tuple[dict[str, int], list
         own.player[row], own.seat[row], own.stack[row] = player, s.seat, s.stack
         door = doors.get(player)
         if door is not None:
-            own.door_card[row], own.door_rank[row] = door, rank(door)
+            own.door_card[row], own.door_rank[row] = door, _RANK[door]
             known = thirds.get(player)  # all three 3rd-street cards, when known
             if known is not None:
                 own.start_category[row] = start_category(game, known, door)
@@ -435,7 +440,7 @@ def _open_pair(game: Game, seen: Recap) -> bool:
     if seen.open_pair_printed:
         return True
     return game is _STUD and any(
-        p in seen.door and rank(seen.door[p]) == rank(up) for p, up in seen.fourth_up.items())
+        p in seen.door and _RANK[seen.door[p]] == _RANK[up] for p, up in seen.fourth_up.items())
 
 
 # --- the betting, in order ------------------------------------------------------------------
@@ -472,7 +477,7 @@ class _Betting:
         self.late = self.order[1:][-3:]  # the last three seats to act before the bring-in
         razz = header.game is _RAZZ
         #: how good a door card is to steal against: higher is better (razz: lower cards)
-        self.door_value = {p: -low_rank(door) if razz else rank(door)
+        self.door_value = {p: -_LOW_RANK[door] if razz else _RANK[door]
                            for p, door in seen.door.items() if p in rows}
         self.open_pair = _open_pair(header.game, seen)
         self.small_bet = header.small_bet
@@ -544,7 +549,8 @@ class _Betting:
         """Completion chances, first-in steals, the bring-in's answers, levels."""
         c, rows = self.own, self.rows
         for _, p, kind, amount, raise_to, _ in decisions:
-            self.put_in(p, amount, raise_to)
+            if kind.moves_chips:
+                self.put_in(p, amount, raise_to)
             r = rows.get(p)
             if r is not None and kind.bring_in:
                 c.complete_opp_3rd[r] = True
@@ -633,7 +639,7 @@ class _Betting:
         s, rows = self.streets[street - _FOURTH], self.rows
         for _, p, kind, amount, raise_to, _ in decisions:
             facing = self.level > 0 and self.committed.get(p, 0) < self.to
-            added = self.put_in(p, amount, raise_to)
+            added = self.put_in(p, amount, raise_to) if kind.moves_chips else 0
             r = rows.get(p)
             if r is not None:
                 first = on_fourth and p not in self.acted_on_fourth

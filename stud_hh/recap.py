@@ -87,6 +87,7 @@ class ActionKind:
     checks: bool = False
     folds: bool = False
     bring_in: bool = False
+    moves_chips: bool = True  # puts chips in (a check or fold never does)
 
 
 BRING_IN = ActionKind("bring_in", bring_in=True)
@@ -94,8 +95,8 @@ COMPLETE = ActionKind("complete", voluntary=True, aggressive=True)
 BET = ActionKind("bet", voluntary=True, aggressive=True, bets=True)
 RAISE = ActionKind("raise", voluntary=True, aggressive=True, bets=True)
 CALL = ActionKind("call", voluntary=True, calls=True)
-CHECK = ActionKind("check", checks=True)
-FOLD = ActionKind("fold", folds=True)
+CHECK = ActionKind("check", checks=True, moves_chips=False)
+FOLD = ActionKind("fold", folds=True, moves_chips=False)
 
 #: One decision: ``(street, player, kind, amount, raise_to, all_in)``. ``amount``: the
 #: chips it put in (None for a check or fold); ``raise_to``: the street total a completion
@@ -192,21 +193,17 @@ class Recap:
             self.on_street[player] = raise_to
         elif chips is not None:  # (a check or fold moves no chips: nothing to look up)
             self.on_street[player] = self.on_street.get(player, 0) + chips
+        if chips is not None:  # what is in front at a street's end, added as it goes in
+            self.contributed[player] = self.contributed.get(player, 0) + chips
         self.decisions.append((self.last_street, player, kind, chips, raise_to, all_in))
         if all_in:
             self.all_in = True
 
     def street_starts(self, start: StreetStart) -> None:
-        self.end_of_street()
+        self.on_street.clear()
         self.decisions = []
         self.rounds.append((start.street, self.decisions))
         self.last_street = start.street
-
-    def end_of_street(self) -> None:
-        contributed = self.contributed
-        for player, amount in self.on_street.items():
-            contributed[player] = contributed.get(player, 0) + amount
-        self.on_street.clear()
 
     # the readers of the other event types
 
@@ -378,5 +375,4 @@ def recap(hand: Hand) -> Recap:
             raise TypeError(f"no reader for the event type {exc.args[0]!r}: an event type "
                             "stud_hh.events.Event does not list") from None
         raise
-    r.end_of_street()
     return r
