@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
-from operator import attrgetter, itemgetter
+from operator import itemgetter
 from typing import NamedTuple
 
 from stud_hh.engine import Stakes
@@ -39,8 +39,6 @@ def stakes_key(header: Header) -> StakesKey:
 
 
 _count = itemgetter(1)
-_AMOUNT = attrgetter("amount")  # the antes' amounts and players, read in C
-_PLAYER = attrgetter("player")
 
 
 class StructureSheet:
@@ -208,5 +206,10 @@ def _antes_as_due(antes: list[Ante], players: list[str], ante: int) -> bool:
     """One ante each from every player, at the table ante (posted all at once)."""
     if len(antes) != len(players):
         return False
-    return not antes or (
-        set(map(_AMOUNT, antes)) == {ante} and set(map(_PLAYER, antes)) <= set(players))
+    dealt_in = set(players)
+    # a loop: it reads the events' fields faster than all() over a generator, or than
+    # ``attrgetter`` in ``map`` (which looks the field up by its name on every event)
+    for a in antes:  # noqa: SIM110
+        if a.amount != ante or a.player not in dealt_in:
+            return False
+    return True
