@@ -9,7 +9,6 @@ judge is counted once, in one pass over the events: the ``Ledger``.
 from __future__ import annotations
 
 from itertools import chain
-from operator import attrgetter
 from typing import cast
 
 from stud_hh.cards import str_card
@@ -30,7 +29,6 @@ from stud_hh.validate.ledger import Ledger, ante_of
 from stud_hh.validate.money import money
 
 _AGGRESSIVE = (Bet, Raise, Complete, BringIn)
-_AMOUNT = attrgetter("amount")
 
 
 def table_ante(hand: Hand, ledger: Ledger | None = None) -> int | None:
@@ -179,7 +177,9 @@ def _check_collected(
     header = hand.header
     hid = hand.header.hand_id  # the property costs a call and a type lookup
     out: list[Violation] = []
-    collected = sum(map(_AMOUNT, collects))  # no generator frame: once a hand
+    collected = 0
+    for c in collects:  # (a loop: ``attrgetter`` looks the field up by name on each event)
+        collected += c.amount
     # Collected amounts agreeing with the summary's total are consistent with it; a total
     # that disagrees with the actions is POT_TOTAL_MISMATCH's business, not reported twice.
     if collected + summary.rake not in (total, summary.total_pot):
@@ -249,13 +249,13 @@ def check_cards(hand: Hand, ledger: Ledger) -> list[Violation]:
     dealt_set: set[int | None] = set(dealt_cards)  # built in C; the unknown card out after
     dealt_set.discard(None)
     distinct = cast("set[int]", dealt_set)
+    once = len(distinct) == len(dealt_cards) - dealt_cards.count(None) and \
+        distinct.isdisjoint(board_set)  # no known card dealt twice: each has one owner
+    if once and _shown_as_dealt(dealt, distinct, board_set, ledger.revealed):
+        return out  # the usual hand: who owns each card is never asked
     owner: dict[int, str] = dict.fromkeys(board, "the board")
     reported: set[int] = set()
-    if len(distinct) == len(dealt_cards) - dealt_cards.count(None) and \
-            distinct.isdisjoint(board_set):
-        # No known card dealt twice (the usual hand): each has one owner.
-        if _shown_as_dealt(dealt, distinct, board_set, ledger.revealed):
-            return out
+    if once:
         for player, held in dealt.items():
             owner.update(dict.fromkeys([c for c in held if c is not None], player))
     else:

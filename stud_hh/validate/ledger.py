@@ -273,8 +273,9 @@ class Ledger:
         """Chips into the pot; the first time a player's chips pass his stack is noted (an
         ante with street and index None)."""
         self.total += put
-        behind = self._behind.get(player)
-        if behind is None:
+        try:  # (a subscript: a seated player is the rule, and ``get`` is a method call)
+            behind = self._behind[player]
+        except KeyError:
             return  # no seat: ``UNKNOWN_PLAYER`` is the replay's
         self._behind[player] = behind - put
         if behind < put and all(o[0] != player for o in self.over_stack):
