@@ -129,7 +129,8 @@ def run(args: argparse.Namespace) -> int:
     if args.rules:
         print("stud-hh audit: --rules needs the hands replayed: the stored findings were "
               "judged by the import's rules; audit the files (stud-hh audit PATH --rules "
-              f"{args.rules}) to judge them by others", file=sys.stderr)
+              f"{args.rules}) to judge them by others, or store them judged again "
+              f"(stud-hh import --replace --rules {args.rules} PATH)", file=sys.stderr)
         return 2
     try:
         if args.store is not None:
