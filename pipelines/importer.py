@@ -258,7 +258,7 @@ def _finish(
 def _run(
     con: duckdb.DuckDBPyConnection, files: list[Path], pool: Executor, result: ImportResult,
     progress: Callable[[Progress], None] | None, started: float, settle: float,
-    chunk_hands: int, replace: bool = False,
+    chunk_hands: int, replace: bool,
 ) -> None:
     states = {} if replace else stored_states(con)  # replace: every file read whole
     todo: list[Path] = []

@@ -151,12 +151,10 @@ class Writer:
         and mark their quarantine rows superseded by this run."""
         replaced = 0
         for file, line in revise:
-            keys = [r[0] for r in self.con.execute(
+            keys = [int(r[0]) for r in self.con.execute(
                 "SELECT hand_key FROM hands WHERE source_file = ? AND source_line = ?",
                 [file, line]).fetchall()]
-            for key in keys:
-                for table in (*_CHILDREN, "hand_events", PLAYER_FACTS.name, "hands"):
-                    self.con.execute(f"DELETE FROM {table} WHERE hand_key = ?", [key])
+            self._delete_hands(keys)
             replaced += len(keys)
             self.con.execute(
                 "UPDATE quarantine SET superseded_by = ? WHERE file = ? AND hand_line = ? "
@@ -182,16 +180,20 @@ class Writer:
             "SELECT hand_key FROM hands h SEMI JOIN _batch_starts s "
             "ON h.source_file = s.file AND h.source_line = s.line WHERE h.import_id <> $run",
             {"run": self.import_id}).fetchall()]
-        if keys:
-            for table in (*_CHILDREN, "hand_events", PLAYER_FACTS.name, "hands"):
-                self.con.execute(f"DELETE FROM {table} WHERE hand_key IN "
-                                 "(SELECT unnest(?::BIGINT[]))", [keys])
+        self._delete_hands(keys)
         self.con.execute(
             "UPDATE quarantine SET superseded_by = ? FROM _batch_starts s "
             "WHERE quarantine.file = s.file AND quarantine.hand_line = s.line "
             "AND quarantine.kind = 'hand' AND quarantine.superseded_by IS NULL "
             "AND quarantine.import_id <> ?", [self.import_id, self.import_id])
         return len(keys)
+
+    def _delete_hands(self, keys: Sequence[int]) -> None:
+        """Delete stored hands with everything kept of them: rows, findings, facts, text."""
+        if keys:
+            for table in (*_CHILDREN, "hand_events", PLAYER_FACTS.name, "hands"):
+                self.con.execute(f"DELETE FROM {table} WHERE hand_key IN "
+                                 "(SELECT unnest(?::BIGINT[]))", [list(keys)])
 
     def _store_files(self, file_rows: Sequence[Sequence[object]]) -> None:
         """Replace the ``files`` rows of the batch's files: two statements for all of them
