@@ -26,8 +26,8 @@ Design notes (why, not what):
 * Every hand's text is kept: a quarantined hand's in ``quarantine.raw_text`` (nothing is
   lost), an imported hand's in ``hand_events.text`` (since version 6), which ``stud-hh
   show``, the replayer and the export parse again: the original evidence, and smaller and
-  cheaper to write than the parsed events were. Its source file and line name it, and
-  ``stud-hh rebuild`` re-reads the file.
+  cheaper to write than the parsed events were, and ``stud-hh rebuild`` reads it back
+  too. Its source file and line name where it came from.
 """
 
 from __future__ import annotations
